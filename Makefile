@@ -1,0 +1,41 @@
+# The project's commands. `make run` and `make test` are all a fresh clone needs.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup run test lint typecheck pytest bench clean
+
+setup: $(STAMP)
+
+# Reinstall only when the project's metadata changes.
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: setup
+	$(BIN)/quintet play quashars
+
+lint: setup
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: setup
+	$(BIN)/mypy
+
+# pytest exits 5 when it collects no test; that must fail too, and it does,
+# because make stops on any non-zero exit.
+pytest: setup
+	$(BIN)/pytest -q
+
+test: lint typecheck pytest
+
+# The OpenSpiel comparison runs when the `bench` extra is installed
+# (`.venv/bin/pip install -e '.[bench]'`); without it, that line says it was skipped.
+bench: setup
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,175 @@
+"""The rules contract every game implements.
+
+A `Game` is immutable and makes mutable states. There is one way in,
+`Game.apply(state, input)`, and one way out, `Game.view(state, viewer)`.
+Time is an input: the rules never read a clock, they keep deadlines in the
+state and say through `next_deadline` when the host must send a tick.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from quintet.core.errors import BadInput, BadOptions, GameOver, IllegalAction, TimeWentBack
+from quintet.core.events import Event
+from quintet.core.inputs import Input
+from quintet.core.options import Options
+from quintet.core.outcome import Outcome
+from quintet.core.types import JSONDict, Seat
+from quintet.core.viewer import Viewer
+
+
+class State(ABC):
+    """Base of every game's mutable state.
+
+    `players` is fixed at creation; `now` is the time of the last accepted
+    input (ms since the game started). Subclasses add their own fields and must
+    make `clone` cheap: search bots clone thousands of times.
+    """
+
+    __slots__ = ("now", "players")
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.now = 0
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy: changing one never changes the other."""
+
+    @abstractmethod
+    def to_json(self) -> JSONDict:
+        """The whole state (hidden parts included) as JSON-ready data. Host only."""
+
+
+S = TypeVar("S", bound=State)
+O = TypeVar("O", bound=Options)
+
+
+class Game(ABC, Generic[S, O]):
+    """One game's rules. Class attributes are the game's facts, readable
+    without creating a state (the server and CLI list them)."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[Options]]
+    #: True when seats act at the same moment (no turns): a race.
+    real_time: ClassVar[bool] = False
+
+    # ----------------------------------------------------------------- creating
+
+    def new(self, seed: int, players: int, options: O | JSONDict | None = None) -> S:
+        """A new game. Raises `BadOptions` for a player count or options that do not fit."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadOptions(f"the seed must be an integer, not {seed!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise BadOptions(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+        parsed = self.parse_options(options)
+        self.check_options(parsed, players)
+        return self._new(seed, players, parsed)
+
+    def parse_options(self, options: O | JSONDict | None) -> O:
+        parsed: Any = self.options_model.parse(options)
+        return parsed  # type: ignore[no-any-return]
+
+    def check_options(self, options: O, players: int) -> None:
+        """Checks that need both the options and the player count; raises `BadOptions`."""
+
+    @abstractmethod
+    def _new(self, seed: int, players: int, options: O) -> S: ...
+
+    # ------------------------------------------------------------------ the way in
+
+    def apply(self, state: S, inp: Input) -> list[Event]:
+        """Apply one input and return what happened.
+
+        Raises a `RuleError` and leaves the state exactly as it was when the
+        input is malformed, out of turn, illegal, too late or after the end.
+        """
+        if self.is_over(state):
+            raise GameOver("the game is over; it takes no more actions")
+        if inp.time < state.now:
+            raise TimeWentBack(
+                f"input time {inp.time} ms is before the last accepted input ({state.now} ms)"
+            )
+        seat = inp.seat
+        if seat is not None and not 0 <= seat < state.players:
+            raise BadInput(f"there is no seat {seat}; seats are 0 to {state.players - 1}")
+        kind = inp.action.get("type")
+        if not isinstance(kind, str):
+            raise BadInput(f"an action needs a string 'type', got {inp.action!r}")
+        if kind == "tick":
+            if seat is not None:
+                raise BadInput("only the host sends 'tick'")
+            deadline = self.next_deadline(state)
+            if deadline is None or inp.time < deadline:
+                raise IllegalAction(
+                    f"tick at {inp.time} ms: no deadline has been reached"
+                    + ("" if deadline is None else f" (the next is at {deadline} ms)"),
+                    "time/no_deadline",
+                )
+        events = self._apply(state, inp)
+        state.now = inp.time
+        return events
+
+    @abstractmethod
+    def _apply(self, state: S, inp: Input) -> list[Event]:
+        """Game-specific checks and changes. Must check everything before changing anything."""
+
+    # ------------------------------------------------------------------ the way out
+
+    @abstractmethod
+    def view(self, state: S, viewer: Viewer) -> JSONDict:
+        """What a seat, a spectator or the host may see, as JSON-ready data."""
+
+    def next_deadline(self, state: S) -> int | None:
+        """When the rules next need the clock (ms), or None."""
+        return None
+
+    def legal_actions(self, state: S, seat: Seat) -> list[JSONDict]:
+        """Every action this seat may take now (turn-based games)."""
+        raise NotImplementedError(f"{self.title} gives a validator and a solver instead")
+
+    @abstractmethod
+    def can_act(self, state: S, seat: Seat) -> bool:
+        """Whether this seat may send an action now (cheap; the simulator asks often)."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Final scores and ranks once the game is over, else None."""
+
+    @abstractmethod
+    def hidden_cards(self, state: S, viewer: Viewer) -> frozenset[str]:
+        """Card identities this viewer may not know now, read from the full state.
+
+        The conformance kit checks every view and event against this, so it
+        must be written from the rules of the table, not from `view`.
+        """
+
+    # --------------------------------------------------------------- persistence
+
+    @abstractmethod
+    def state_from_json(self, data: JSONDict) -> S:
+        """Rebuild a state from `State.to_json()`."""
+
+    def describe(self) -> JSONDict:
+        """The game's facts as JSON: name, title, players, options with defaults."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "real_time": self.real_time,
+            "options": self.options_model.describe(),
+        }

@@ -1,0 +1,52 @@
+"""The options model every game extends: validated, frozen, each with a default
+and a one-line description (the lobby and `quintet games` show both)."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from quintet.core.errors import BadOptions
+from quintet.core.types import JSONDict
+
+OptionsT = TypeVar("OptionsT", bound="Options")
+
+
+class Options(BaseModel):
+    """Base of every game's options. Subclasses declare fields with
+    `Field(default, description="one line")`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @classmethod
+    def parse(cls: type[OptionsT], data: Any) -> OptionsT:
+        """Validate JSON-ready data; raises `BadOptions` naming the field and the rule."""
+        if data is None:
+            data = {}
+        if isinstance(data, cls):
+            return data
+        try:
+            return cls.model_validate(data)
+        except ValidationError as error:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}"
+                for e in error.errors()
+            )
+            raise BadOptions(f"invalid options: {problems}") from None
+
+    def to_json(self) -> JSONDict:
+        return self.model_dump(mode="json")
+
+    @classmethod
+    def describe(cls) -> list[JSONDict]:
+        """Each option's name, default and one-line description."""
+        described = []
+        for name, info in cls.model_fields.items():
+            default = info.get_default(call_default_factory=True)
+            if isinstance(default, BaseModel):
+                default = default.model_dump(mode="json")
+            described.append(
+                {"name": name, "default": default, "description": info.description or ""}
+            )
+        return described
