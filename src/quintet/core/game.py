@@ -17,7 +17,7 @@ from quintet.core.inputs import Input
 from quintet.core.options import Options
 from quintet.core.outcome import Outcome
 from quintet.core.types import JSONDict, Seat
-from quintet.core.viewer import Viewer
+from quintet.core.viewer import HOST, SPECTATOR, Viewer
 
 
 class State(ABC):
@@ -66,6 +66,8 @@ class Game(ABC, Generic[S, O]):
         """A new game. Raises `BadOptions` for a player count or options that do not fit."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise BadOptions(f"the seed must be an integer, not {seed!r}")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOptions(f"the player count must be an integer, not {players!r}")
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(
                 f"{self.title} takes {self.min_players} to {self.max_players} players, "
@@ -95,13 +97,19 @@ class Game(ABC, Generic[S, O]):
         """
         if self.is_over(state):
             raise GameOver("the game is over; it takes no more actions")
+        if isinstance(inp.time, bool) or not isinstance(inp.time, int) or inp.time < 0:
+            raise BadInput(f"input time must be a whole number of ms >= 0, not {inp.time!r}")
         if inp.time < state.now:
             raise TimeWentBack(
                 f"input time {inp.time} ms is before the last accepted input ({state.now} ms)"
             )
         seat = inp.seat
-        if seat is not None and not 0 <= seat < state.players:
-            raise BadInput(f"there is no seat {seat}; seats are 0 to {state.players - 1}")
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players
+        ):
+            raise BadInput(f"there is no seat {seat!r}; seats are 0 to {state.players - 1}")
+        if not isinstance(inp.action, dict):
+            raise BadInput(f"an action must be a JSON object, not {type(inp.action).__name__}")
         kind = inp.action.get("type")
         if not isinstance(kind, str):
             raise BadInput(f"an action needs a string 'type', got {inp.action!r}")
@@ -125,9 +133,26 @@ class Game(ABC, Generic[S, O]):
 
     # ------------------------------------------------------------------ the way out
 
-    @abstractmethod
     def view(self, state: S, viewer: Viewer) -> JSONDict:
-        """What a seat, a spectator or the host may see, as JSON-ready data."""
+        """What a seat, a spectator or the host may see, as JSON-ready data.
+
+        Raises `BadInput` for a viewer that is neither a seat of this game,
+        `SPECTATOR` nor `HOST`.
+        """
+        if (
+            isinstance(viewer, bool)
+            or not isinstance(viewer, int)
+            or not (viewer in (SPECTATOR, HOST) or 0 <= viewer < state.players)
+        ):
+            raise BadInput(
+                f"no such viewer {viewer!r}: a seat 0 to {state.players - 1}, "
+                "the spectator or the host"
+            )
+        return self._view(state, viewer)
+
+    @abstractmethod
+    def _view(self, state: S, viewer: Viewer) -> JSONDict:
+        """The game's view for a viewer already checked by `view`."""
 
     def next_deadline(self, state: S) -> int | None:
         """When the rules next need the clock (ms), or None."""

@@ -44,16 +44,15 @@ class Record:
             raise BadInput(f"a record needs the field {missing.args[0]!r}") from None
         if not isinstance(game, str) or not isinstance(seed, int) or not isinstance(players, int):
             raise BadInput("a record's game is a string; its seed and players are integers")
+        if any(isinstance(v, bool) for v in (seed, players)):
+            raise BadInput("a record's seed and players are integers, not true or false")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise BadInput(f"a record's options must be a JSON object, not {options!r}")
         inputs = data.get("inputs", [])
         if not isinstance(inputs, list):
             raise BadInput("a record's inputs must be a list")
-        return cls(
-            game,
-            seed,
-            players,
-            dict(data.get("options") or {}),
-            tuple(Input.from_json(i) for i in inputs),
-        )
+        return cls(game, seed, players, dict(options), tuple(Input.from_json(i) for i in inputs))
 
 
 def replay(record: Record) -> tuple[State, list[list[Event]]]:

@@ -62,6 +62,12 @@ def deck(players: int) -> list[int]:
     return [c for c in range(CARD_COUNT) if mask >> c & 1]
 
 
+#: The deck of each player count, ascending: the order every deal shuffles from.
+DECKS: Final = {players: tuple(deck(players)) for players in NUMBERS_BY_PLAYERS}
+#: `BIT[c] == 1 << c`: a card's bit in a hand mask.
+BIT: Final = tuple(1 << c for c in range(CARD_COUNT))
+
+
 def mask_of(cards: list[int] | tuple[int, ...]) -> int:
     mask = 0
     for c in cards:
@@ -69,8 +75,9 @@ def mask_of(cards: list[int] | tuple[int, ...]) -> int:
     return mask
 
 
-# The cards of a mask, ascending, by 12-bit chunk: four lookups list any hand.
-_CHUNK_CARDS: Final = tuple(
+#: The cards of a mask, ascending, by colour and 12-bit chunk: four lookups list any hand,
+#: one lists a hand's cards of one colour.
+CHUNK_CARDS: Final = tuple(
     tuple(tuple(12 * colour + i for i in range(12) if bits >> i & 1) for bits in range(1 << 12))
     for colour in range(4)
 )
@@ -79,10 +86,10 @@ _CHUNK_CARDS: Final = tuple(
 def cards_of(mask: int) -> tuple[int, ...]:
     """The cards of a bitmask, ascending."""
     return (
-        _CHUNK_CARDS[0][mask & 0xFFF]
-        + _CHUNK_CARDS[1][mask >> 12 & 0xFFF]
-        + _CHUNK_CARDS[2][mask >> 24 & 0xFFF]
-        + _CHUNK_CARDS[3][mask >> 36 & 0xFFF]
+        CHUNK_CARDS[0][mask & 0xFFF]
+        + CHUNK_CARDS[1][mask >> 12 & 0xFFF]
+        + CHUNK_CARDS[2][mask >> 24 & 0xFFF]
+        + CHUNK_CARDS[3][mask >> 36 & 0xFFF]
     )
 
 
@@ -133,6 +140,13 @@ def pile(number: int, players: int) -> list[int]:
         for i, c in enumerate(CONDITIONS)
         if c.pile == number and (players == 4 or not c.four_players_only)
     ]
+
+
+#: `PILES[players][n]`: the cards of pile n + 1 for this player count, in table order.
+PILES: Final = {
+    players: tuple(tuple(pile(number, players)) for number in range(1, 5))
+    for players in NUMBERS_BY_PLAYERS
+}
 
 
 def _winning_card_mask(condition: int) -> int:

@@ -34,13 +34,16 @@ from quintet.core import (
     public,
 )
 from quintet.games.quashars.components import (
+    BIT,
     CARD_BY_CODE,
     CARD_COUNT,
+    CHUNK_CARDS,
     CODES,
     COLOUR_MASK,
     COLOURS,
     CONDITION_BY_ID,
     CONDITIONS,
+    DECKS,
     FIRST_OR_LAST,
     FOUR_TRICKS,
     HAND_SIZE,
@@ -48,15 +51,15 @@ from quintet.games.quashars.components import (
     MAX_PREDICTION,
     NO_RED,
     NO_TRICKS,
+    PILES,
     THREE_TRICKS,
     TRICKS,
+    TRUMP,
     WINNING_CARD_MASK,
     cards_of,
-    deck,
     deck_mask,
     mask_of,
     name,
-    pile,
 )
 from quintet.games.quashars.scoring import chips, score
 
@@ -239,23 +242,32 @@ def _from_json(data: JSONDict) -> QuasharsState:
 
 
 # --------------------------------------------------------------------- fast path
+#
+# These functions trust their caller: they check nothing, and an action that is
+# not legal (a card not in hand, a move out of phase) corrupts the state without
+# an error. Use them only with actions from `legal_action_ids` or `legal_cards`;
+# anything from a person or a network goes through `QuasharsGame.apply`.
 
 
 def new_state(seed: int, players: int, options: QuasharsOptions) -> QuasharsState:
-    """A new match (as many games as players), dealt and ready for predictions."""
+    """A new match (as many games as players), dealt and ready for predictions.
+
+    Unchecked: `players` must be 3 or 4 and the options must fit them
+    (`QuasharsGame.new` checks both).
+    """
     state = QuasharsState.__new__(QuasharsState)
     State.__init__(state, players)
     state.options = options
-    state.rng = Rng(seed)
+    rng = state.rng = Rng(seed)
     state.games_total = players
     state.game_no = 1
     first = options.first_player
-    state.start_player = state.rng.below(players) if first is None else first
+    state.start_player = rng.below(players) if first is None else first
     state.piles = []
-    for number in range(1, 5):
-        cards = pile(number, players)
-        state.rng.shuffle(cards)
-        state.piles.append(cards)
+    for cards in PILES[players]:
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        state.piles.append(shuffled)
     state.scores = []
     deal_next(state, None)
     return state
@@ -264,9 +276,13 @@ def new_state(seed: int, players: int, options: QuasharsOptions) -> QuasharsStat
 def deal_next(state: QuasharsState, events: list[Event] | None) -> None:
     """Deal game `state.game_no`: shuffle, reveal conditions, open predictions."""
     players = state.players
-    cards = deck(players)
+    cards = list(DECKS[players])
     state.rng.shuffle(cards)
-    state.hands = [mask_of(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(players)]
+    # Adding distinct powers of two is OR-ing them; sum and map run in C.
+    bit = BIT.__getitem__
+    state.hands = [
+        sum(map(bit, cards[i : i + HAND_SIZE])) for i in range(0, players * HAND_SIZE, HAND_SIZE)
+    ]
     fixed = state.options.conditions
     if fixed is None:
         state.conditions = [p.pop() for p in state.piles]
@@ -310,8 +326,32 @@ def predict(
         state.phase = PLAY
 
 
+#: `_TRICK_RANK[led colour][card]` orders a trick's cards: red is trump, so the highest red
+#: wins; with no red, the highest card of the led colour. The other colours never win.
+_TRICK_RANK: Final = tuple(
+    tuple(
+        CARD_COUNT + c if c // 12 == TRUMP else c if c // 12 == led else -1
+        for c in range(CARD_COUNT)
+    )
+    for led in range(4)
+)
+
+#: `_MET_BY_BEST[pile-1 card][pile-2 card][best card]`: the conditions of piles 1 and 2 that
+#: the trick's winning card meets, in pile order. Those two piles hold conditions 0-7 only.
+_MET_BY_BEST: Final = tuple(
+    tuple(
+        tuple(
+            tuple(cond for cond in (first, second) if WINNING_CARD_MASK[cond] >> best & 1)
+            for best in range(CARD_COUNT)
+        )
+        for second in range(8)
+    )
+    for first in range(8)
+)
+
+
 def legal_cards(state: QuasharsState) -> int:
-    """Bitmask of the cards the seat to act may play."""
+    """Bitmask of the cards the seat to act may play (in the play phase)."""
     hand = state.hands[state.to_act]
     if state.trick:
         follow = hand & COLOUR_MASK[state.trick[0] // 12]
@@ -323,7 +363,11 @@ def legal_cards(state: QuasharsState) -> int:
 def play(
     state: QuasharsState, card_id: int, now: int = 0, events: list[Event] | None = None
 ) -> None:
-    """Unchecked: the seat to act plays `card_id`; resolves the trick when it is full."""
+    """Unchecked: the seat to act plays `card_id`; resolves the trick when it is full.
+
+    Warning: `card_id` must be a legal card of the seat to act in the play phase
+    (see `legal_cards`); anything else corrupts the state without an error.
+    """
     seat = state.to_act
     state.hands[seat] &= ~(1 << card_id)
     trick = state.trick
@@ -334,33 +378,30 @@ def play(
     if len(trick) < players:
         state.to_act = (seat + 1) % players
         return
-    # Red is trump: the highest red wins; with no red, the highest of the led colour.
-    reds = [c for c in trick if c < 12]
-    if reds:
-        best = max(reds)
-    else:
-        led = trick[0] // 12
-        best = max(c for c in trick if c // 12 == led)
+    rank = _TRICK_RANK[trick[0] // 12]
+    best = trick[0]
+    for card in trick:
+        if rank[card] > rank[best]:
+            best = card
     leader = state.leader
     winner = (leader + trick.index(best)) % players
     tricks = state.tricks
     trick_no = len(tricks)
-    met = []
-    for cond in state.conditions[:3]:
-        if cond < 8:
-            hit = WINNING_CARD_MASK[cond] >> best & 1
-        elif cond == IN_A_ROW:
-            hit = trick_no > 0 and tricks[-1][2] == winner
-        elif cond == FIRST_OR_LAST:
-            hit = trick_no == 0 or trick_no == TRICKS - 1
-        elif cond == NO_RED:
-            hit = not reds
-        else:  # ALL_COLOURS
-            hit = len({c // 12 for c in trick}) == 4
-        if hit:
-            met.append(cond)
+    # conditions[i] is always the card of pile i + 1 (see `deal_next`).
+    first, second, third, _ = state.conditions
+    met = _MET_BY_BEST[first][second][best]
+    if third == IN_A_ROW:
+        hit = trick_no > 0 and tricks[-1][2] == winner
+    elif third == FIRST_OR_LAST:
+        hit = trick_no == 0 or trick_no == TRICKS - 1
+    elif third == NO_RED:
+        hit = best >= 12  # the best card is red whenever the trick holds a red
+    else:  # ALL_COLOURS
+        hit = len({c // 12 for c in trick}) == 4
+    if hit:
+        met += (third,)
     cards = tuple(trick)
-    tricks.append((leader, cards, winner, tuple(met)))
+    tricks.append((leader, cards, winner, met))
     state.tricks_won[winner] += 1
     state.met[winner] += len(met)
     state.trick = []
@@ -442,9 +483,18 @@ _PREDICT_IDS_NO_FLEX: Final = _PREDICT_IDS[::2]
 
 def legal_action_ids(state: QuasharsState) -> tuple[int, ...]:
     """The legal dense action ids of the seat to act (empty between games and at the end)."""
-    if state.phase == PLAY:
-        return cards_of(legal_cards(state))
-    if state.phase == PREDICT:
+    phase = state.phase
+    if phase == PLAY:
+        # `cards_of(legal_cards(state))`, but a follower's cards are one lookup.
+        hand = state.hands[state.to_act]
+        trick = state.trick
+        if trick:
+            led = trick[0] // 12
+            follow = CHUNK_CARDS[led][hand >> 12 * led & 0xFFF]
+            if follow:
+                return follow
+        return cards_of(hand)
+    if phase == PREDICT:
         return _PREDICT_IDS if state.options.flex_chip else _PREDICT_IDS_NO_FLEX
     return ()
 
@@ -471,8 +521,8 @@ def action_of_id(action_id: int) -> JSONDict:
 def _parse_card(value: Any) -> int:
     if not isinstance(value, str) or value.upper() not in CARD_BY_CODE:
         raise BadInput(
-            f"unknown card {value!r}: a card is a colour letter R, Y, G or B and a number "
-            "1-12, like 'Y9'",
+            f"unknown card {value!r}: a card is a colour letter (R, Y, G or B) "
+            "followed by a number from 1 to 12",
             "quashars/unknown_card",
         )
     return CARD_BY_CODE[value.upper()]
@@ -565,7 +615,7 @@ class QuasharsGame(Game[QuasharsState, QuasharsOptions]):
         play(state, card_id, inp.time, events)
         return events
 
-    def view(self, state: QuasharsState, viewer: Viewer) -> JSONDict:
+    def _view(self, state: QuasharsState, viewer: Viewer) -> JSONDict:
         players = state.players
         view: JSONDict = {
             "game": self.name,

@@ -1,0 +1,248 @@
+"""``make bench``: random-playout speed of Quashars, and of OpenSpiel's ``oh_hell`` beside it.
+
+    .venv/bin/python -m bench [--quick] [--rounds N] [--seconds S]
+
+Prints one JSON line per benchmark on stdout, and progress on stderr. ``--quick`` (or the
+environment variable ``QUINTET_BENCH_QUICK=1``) plays a handful of games per benchmark, to
+check that everything runs; its figures mean little.
+
+The machine may be shared, so the Quashars fast path and OpenSpiel are measured in the same
+process, round by round in turn (the order flips every round), and each reports the median of
+its rounds; the ratio is the median of the rounds' ratios. Each measurement's size is set from
+a warm-up run so that one round takes about ``--seconds``. Wall time is the figure; the CPU time
+of the process is given beside it, as other people's work on the machine inflates it less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from importlib import metadata
+from typing import Any
+
+from bench import openspiel_oh_hell
+from bench.quashars_playouts import GAME_UNIT, checked_games, clones, random_games
+
+QUICK_ENV = "QUINTET_BENCH_QUICK"
+SKIPPED = "open-spiel is not installed (pip install -e '.[bench]')"
+
+#: Sizes of the quick mode: enough to run every code path once, no calibration.
+_QUICK_SIZES = {"quashars": 20, "openspiel": 10, "checked": 4, "clone": 500}
+
+_CHANCE_NOTES = {
+    "uniform": "choice(legal_actions()) at chance nodes: exact, every oh_hell chance node is "
+    "uniform (checked before timing)",
+    "weighted": "chance_outcomes() sampled by probability in a Python loop, as for any game",
+}
+
+
+def _log(message: str) -> None:
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+def _emit(line: dict[str, Any]) -> None:
+    print(json.dumps(line), flush=True)
+
+
+class Series:
+    """One benchmark's rounds: a fixed amount of work, timed again and again."""
+
+    def __init__(self, name: str, run: Callable[[int, int], float], size: int) -> None:
+        self.name = name
+        self.run = run  # (size, seed) -> seconds
+        self.size = size
+        self.seconds: list[float] = []
+        self.cpu_seconds: list[float] = []
+
+    def once(self, seed: int) -> None:
+        cpu = time.process_time()
+        self.seconds.append(self.run(self.size, seed))
+        self.cpu_seconds.append(max(time.process_time() - cpu, 1e-9))
+
+    @property
+    def rates(self) -> list[float]:
+        return [self.size / s for s in self.seconds]
+
+    @property
+    def cpu_rates(self) -> list[float]:
+        return [self.size / s for s in self.cpu_seconds]
+
+    def summary(self, unit: str) -> dict[str, Any]:
+        """Size, median seconds and median rate, and every round's rate."""
+        rates = self.rates
+        return {
+            unit: self.size,
+            "repeats": len(rates),
+            "seconds": round(statistics.median(self.seconds), 4),
+            f"{unit}_per_second": round(statistics.median(rates), 1),
+            f"{unit}_per_second_min": round(min(rates), 1),
+            f"{unit}_per_second_max": round(max(rates), 1),
+            "cpu_seconds": round(statistics.median(self.cpu_seconds), 4),
+            f"{unit}_per_cpu_second": round(statistics.median(self.cpu_rates), 1),
+        }
+
+
+def _calibrated(run: Callable[[int, int], float], warm_up: int, seconds: float) -> int:
+    """How many units make one round of about ``seconds``, from a timed warm-up."""
+    took = run(warm_up, 0)
+    return max(1, round(warm_up / took * seconds))
+
+
+def _ratio(ours: Series, theirs: Series) -> dict[str, Any]:
+    each = [a / b for a, b in zip(ours.rates, theirs.rates, strict=True)]
+    cpu = [a / b for a, b in zip(ours.cpu_rates, theirs.cpu_rates, strict=True)]
+    return {
+        "ratio_quintet_to_openspiel": round(statistics.median(each), 3),
+        "ratio_each_round": [round(r, 3) for r in each],
+        "ratio_by_cpu_time": round(statistics.median(cpu), 3),
+    }
+
+
+def _open_spiel_version() -> str | None:
+    try:
+        return metadata.version("open-spiel")
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def run(quick: bool, rounds: int, seconds: float) -> None:
+    """Measure and print every benchmark."""
+    common = {"python": platform.python_version(), "cpus": os.cpu_count(), "quick": quick}
+    sizes = dict(_QUICK_SIZES)
+
+    _log("warming up the Quashars fast path")
+    if not quick:
+        sizes["quashars"] = _calibrated(random_games, 300, seconds)
+    ours = Series("quashars", random_games, sizes["quashars"])
+    series = [ours]
+
+    theirs: dict[str, Series] = {}
+    if openspiel_oh_hell.available():
+        game = openspiel_oh_hell.load_oh_hell()
+        if not openspiel_oh_hell.chance_is_uniform(game, seed=1):
+            raise SystemExit("bench: an oh_hell chance node is not uniform; see openspiel_oh_hell")
+        for chance in openspiel_oh_hell.CHANCE_DRIVERS:
+
+            def play(n: int, s: int, chance: str = chance) -> float:
+                return openspiel_oh_hell.random_games(game, n, s, chance)
+
+            _log(f"warming up OpenSpiel ({chance} chance)")
+            size = sizes["openspiel"] if quick else _calibrated(play, 200, seconds)
+            theirs[chance] = Series(f"openspiel/{chance}", play, size)
+            series.append(theirs[chance])
+    else:
+        _log(SKIPPED)
+
+    for round_no in range(rounds):
+        _log(f"round {round_no + 1}/{rounds}: {', '.join(s.name for s in series)}")
+        for one in series if round_no % 2 == 0 else series[::-1]:
+            one.once(seed=round_no + 1)
+
+    _emit(
+        {
+            "benchmark": "quashars_random_games",
+            "players": 4,
+            "tricks": 12,
+            "actions_per_game": 52,
+            "game_unit": GAME_UNIT,
+            "path": "fast: rules.new_state, legal_action_ids, apply_action_id, next_game",
+            "driver": "random.Random.choice over legal_action_ids, from Python",
+            **ours.summary("games"),
+            "interleaved_with": [s.name for s in series if s is not ours],
+            **common,
+        }
+    )
+    for chance, suffix in (("uniform", ""), ("weighted", "_weighted_chance")):
+        name = f"openspiel_oh_hell_random_games{suffix}"
+        if chance not in theirs:
+            _emit({"benchmark": name, "skipped": SKIPPED, **common})
+            continue
+        _emit(
+            {
+                "benchmark": name,
+                "players": 4,
+                "tricks": 12,
+                "params": dict(openspiel_oh_hell.OH_HELL_PARAMS),
+                "chance_actions_per_game": 51,
+                "player_actions_per_game": 52,
+                "chance_driver": _CHANCE_NOTES[chance],
+                "driver": "random.Random.choice over state.legal_actions(), from Python",
+                **theirs[chance].summary("games"),
+                **_ratio(ours, theirs[chance]),
+                "open_spiel": _open_spiel_version(),
+                **common,
+            }
+        )
+
+    checked_rounds = max(1, min(rounds, 3))
+    _log(f"checked path, {checked_rounds} rounds")
+    if not quick:
+        sizes["checked"] = _calibrated(checked_games, 30, seconds)
+    checked = Series("checked", checked_games, sizes["checked"])
+    for round_no in range(checked_rounds):
+        checked.once(seed=round_no + 1)
+    fast_rate = statistics.median(ours.rates)
+    checked_rate = statistics.median(checked.rates)
+    _emit(
+        {
+            "benchmark": "quashars_checked_games",
+            "players": 4,
+            "tricks": 12,
+            "game_unit": GAME_UNIT,
+            "path": "checked: game.new, game.apply(Input(seat, JSON action, time)) with events; "
+            "the host's tick deals the next game",
+            **checked.summary("games"),
+            "fast_path_games_per_second": round(fast_rate, 1),
+            "fast_path_speedup": round(fast_rate / checked_rate, 2),
+            **common,
+        }
+    )
+
+    _log(f"clones, {checked_rounds} rounds")
+    if not quick:
+        sizes["clone"] = _calibrated(clones, 20_000, seconds / 2)
+    cloned = Series("clone", clones, sizes["clone"])
+    for round_no in range(checked_rounds):
+        cloned.once(seed=round_no + 1)
+    _emit(
+        {
+            "benchmark": "quashars_clone",
+            "players": 4,
+            "state": "play phase of a match's 2nd deal, 6 tricks in",
+            **cloned.summary("clones"),
+            **common,
+        }
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench", description=(__doc__ or "").split("\n\n")[0]
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"a few games each, to check that it runs (also: {QUICK_ENV}=1)",
+    )
+    parser.add_argument("--rounds", type=int, help="rounds of each benchmark (default 5; quick 1)")
+    parser.add_argument(
+        "--seconds", type=float, default=1.0, help="about how long one round takes (default 1)"
+    )
+    args = parser.parse_args(argv)
+    quick = args.quick or os.environ.get(QUICK_ENV, "") not in ("", "0")
+    rounds = args.rounds if args.rounds is not None else (1 if quick else 5)
+    if rounds < 1:
+        parser.error(f"--rounds must be at least 1, not {rounds}")
+    if not args.seconds > 0:
+        parser.error(f"--seconds must be above 0, not {args.seconds}")
+    run(quick, rounds, args.seconds)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,329 @@
+"""The `quintet` command: one Typer app; each game adds its own verbs.
+
+Built-in verbs: `quintet games` and `quintet simulate`. For every registered
+game whose package has a `cli` module, its `app` is mounted as `quintet <game>`
+and its `play` command as `quintet play <game>`; a game without one is simply
+not mounted. This module only parses arguments and prints: the work is done by
+`quintet.sim` and the game packages.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Annotated, Any, Final
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from quintet import __version__
+from quintet.core import JSONDict, RuleError, registry
+from quintet.sim import BadSetup, SimulationError, Summary, check_setup, simulate
+
+#: The level every seat gets when `--bots` is left out.
+DEFAULT_BOT: Final = "random"
+#: Verbs of the top-level app; a game cannot take one of these names.
+BUILTIN_VERBS: Final = frozenset({"games", "simulate", "play"})
+
+#: How `BadSetup.field` is written on the command line.
+_PARAM_HINTS: Final = {
+    "game": "'GAME'",
+    "players": "'--players'",
+    "bots": "'--bots'",
+    "games": "'--games'",
+    "jobs": "'--jobs'",
+    "options": "'--options'",
+}
+#: The progress bar is redrawn at most this often (s), so drawing never slows a fast run.
+_REFRESH_EVERY: Final = 0.1
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"quintet {__version__}")
+        raise typer.Exit()
+
+
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Quintet: five fast card and tile games with exact rules, bots and a simulator."""
+
+
+# ------------------------------------------------------------------------- games
+
+
+def game_facts() -> list[JSONDict]:
+    """Every registered game's facts (`Game.describe()`) with its bot levels."""
+    facts = []
+    for name in registry.names():
+        found = registry.entry(name)
+        facts.append({**found.game.describe(), "bots": sorted(found.bots)})
+    return facts
+
+
+def games_command(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print a JSON list of objects instead of a table.")
+    ] = False,
+) -> None:
+    """List the games: players, real time or turns, bot levels and a one-line summary."""
+    facts = game_facts()
+    if as_json:
+        typer.echo(json.dumps(facts))
+        return
+    table = Table(title="Quintet games")
+    for column in ("Game", "Players", "Real time", "Bots", "Summary"):
+        table.add_column(column, overflow="fold")
+    for fact in facts:
+        table.add_row(
+            fact["name"],
+            f"{fact['min_players']}-{fact['max_players']}",
+            "yes" if fact["real_time"] else "no (turns)",
+            ", ".join(fact["bots"]),
+            fact["summary"],
+        )
+    Console().print(table)
+
+
+# ---------------------------------------------------------------------- simulate
+
+
+def _bad(field: str, message: str) -> typer.BadParameter:
+    return typer.BadParameter(message, param_hint=_PARAM_HINTS[field])
+
+
+def _parse_options(text: str | None) -> JSONDict | None:
+    if text is None:
+        return None
+    try:
+        options = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _bad("options", f"not JSON ({error.msg} at character {error.pos})") from None
+    if not isinstance(options, dict):
+        raise _bad("options", "must be a JSON object, like '{\"pause_ms\": 0}'")
+    return options
+
+
+# Typer turns each parameter into an option, so their number is the CLI's, hence the noqa.
+def simulate_command(  # noqa: PLR0917
+    game: Annotated[
+        str,
+        typer.Argument(metavar="GAME", help="The game to simulate, as `quintet games` lists it."),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Players per game. Default: the game's maximum."),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="One bot level per seat, comma separated, in seat order (e.g. "
+            "basic,random,random,random). Default: random in every seat.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", "-s", help="Seed of the run; game i gets a seed derived from it."),
+    ] = 0,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", help="Processes to spread the games over (results do not change)."
+        ),
+    ] = 1,
+    options: Annotated[
+        str | None,
+        typer.Option(
+            "--options", help="Game options as a JSON object; see `quintet games --json`."
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print one JSON object (games, seconds, games_per_second, seats) "
+            "and no progress bar.",
+        ),
+    ] = False,
+) -> None:
+    """Play many games among bots, headless, and report wins and mean scores per seat.
+
+    The same seed gives the same wins and scores, whatever --jobs is. A shared
+    first place counts as a win for each seat in it.
+    """
+    parsed_options = _parse_options(options)
+    try:
+        found = registry.entry(game)
+    except RuleError as error:
+        raise _bad("game", error.message) from None
+    count = found.game.max_players if players is None else players
+    if bots is None:
+        if DEFAULT_BOT not in found.bots:
+            raise _bad("bots", f"required for {found.game.title}, which has no {DEFAULT_BOT} bot")
+        levels = [DEFAULT_BOT] * count
+    else:
+        levels = [level.strip() for level in bots.split(",")]
+    try:
+        check_setup(game, count, levels, games=games, jobs=jobs, options=parsed_options)
+    except BadSetup as error:
+        raise _bad(error.field, error.message) from None
+
+    def run(progress: Callable[[int], None] | None) -> Summary:
+        return simulate(game, games, count, levels, seed, jobs, parsed_options, progress)
+
+    try:
+        summary = run(None) if as_json else _with_progress(run, found.game.title, games)
+    except SimulationError as error:
+        Console(stderr=True).print(f"[bold red]The simulation stopped:[/] {error}", markup=True)
+        raise typer.Exit(1) from None
+    if as_json:
+        typer.echo(json.dumps(summary.to_json()))
+        return
+    _print_summary(summary, found.game.title, count, seed, jobs)
+
+
+def _with_progress(
+    run: Callable[[Callable[[int], None] | None], Summary], title: str, total: int
+) -> Summary:
+    # No auto-refresh: that would start a thread, and worker processes are
+    # forked (see quintet.sim.runner); the bar is redrawn from the callback.
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        auto_refresh=False,
+    )
+    last = 0.0
+
+    def advance(done: int) -> None:
+        nonlocal last
+        bar.advance(task, done)
+        now = time.monotonic()
+        if now - last >= _REFRESH_EVERY:
+            last = now
+            bar.refresh()
+
+    with bar:
+        task = bar.add_task(f"{title} games", total=total)
+        summary = run(advance)
+        bar.refresh()
+    return summary
+
+
+def _print_summary(summary: Summary, title: str, players: int, seed: int, jobs: int) -> None:
+    table = Table(title=f"{title}: {summary.games} games, {players} players, seed {seed}")
+    table.add_column("Seat", justify="right")
+    table.add_column("Bot")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win %", justify="right")
+    table.add_column("Mean score", justify="right")
+    for seat, result in enumerate(summary.seats):
+        table.add_row(
+            str(seat),
+            result.bot,
+            str(result.wins),
+            f"{100 * result.wins / summary.games:.1f}",
+            f"{result.mean_score:.2f}",
+        )
+    console = Console()
+    console.print(table)
+    processes = "1 process" if jobs == 1 else f"{jobs} processes"
+    console.print(
+        f"{summary.games} games in {summary.seconds:.2f} s: "
+        f"{summary.games_per_second:.1f} games per second ({processes})"
+    )
+
+
+# ------------------------------------------------------------------ the app
+
+
+def _game_cli(name: str) -> ModuleType | None:
+    """`quintet.games.<name>.cli`, or None when the game has none."""
+    module_name = f"quintet.games.{name}.cli"
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as missing:
+        # Only the absence of the cli module itself (or of its package) means
+        # "no verbs"; a missing import inside an existing module is a bug to show.
+        if missing.name is not None and (module_name + ".").startswith(missing.name + "."):
+            return None
+        raise
+
+
+def build_app() -> typer.Typer:
+    """The `quintet` app with the built-in verbs and every game's own verbs mounted."""
+    app = typer.Typer(
+        name="quintet",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_show_locals=False,
+    )
+    app.callback()(_root)
+    app.command("games")(games_command)
+    app.command("simulate")(simulate_command)
+    play_app = typer.Typer(
+        name="play",
+        help="Play a game in the terminal against bots.",
+        no_args_is_help=True,
+    )
+    playable = False
+    for name in registry.names():
+        if name in BUILTIN_VERBS:
+            continue  # a game may not hide a built-in verb
+        module = _game_cli(name)
+        if module is None:
+            continue
+        sub_app: Any = getattr(module, "app", None)
+        if isinstance(sub_app, typer.Typer):
+            app.add_typer(sub_app, name=name)
+        play: Any = getattr(module, "play", None)
+        if callable(play):
+            play_app.command(name)(play)
+            playable = True
+    if playable:
+        app.add_typer(play_app, name="play")
+    return app
+
+
+app = build_app()
+
+
+def main(argv: Sequence[str] | None = None, *, application: typer.Typer | None = None) -> int:
+    """Run the command line and return its exit code.
+
+    Usage errors exit 2 (Typer); a `RuleError` that escapes a command was caused
+    by the user's input, so it exits 2 with its message; Ctrl-C exits 130
+    without a traceback. `application` lets tests run another app the same way.
+    """
+    try:
+        (application or app)(args=argv, prog_name="quintet")
+    except SystemExit as done:
+        code = done.code
+        if code is None or isinstance(code, int):
+            return code or 0
+        print(code, file=sys.stderr)
+        return 1
+    except RuleError as error:
+        Console(stderr=True).print(f"Error: {error.message}", markup=False, highlight=False)
+        return 2
+    except KeyboardInterrupt:
+        print("Interrupted.", file=sys.stderr)
+        return 130
+    return 0

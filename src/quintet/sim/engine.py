@@ -1,0 +1,220 @@
+"""One game among bots under a virtual clock: the discrete-event core of the simulator.
+
+The loop, in the words of ARCHITECTURE.md "Real time": bots say "at time t I
+will do X"; the simulator runs the earliest plan (or the host's tick when a
+deadline comes first), tells every seat that may have something new, and asks
+again. Nothing reads the wall clock, so a game takes as long as its computation.
+
+Who is asked for a plan, and when:
+
+- A seat is asked when it may have something new: at the start, after an
+  accepted input produced an event it may see (`Event.visible_to`), after its
+  own plan ran or was refused, and when its `can_act` changed.
+- Building a view is the costly part, so a seat that cannot act is not asked
+  at all: its plan is dropped and it is asked again once it can act. In a
+  turn-based game that is one view per input instead of one per seat. A bot
+  that keeps memory between its turns (counting cards from views it would
+  otherwise skip) sets the class attribute `observes = True` and is then asked
+  after every event it may see, able to act or not.
+- A seat's ability to act must change only through inputs (ticks included);
+  that is the rules contract (`next_deadline`), and it is what lets the loop
+  check `can_act` only after an input.
+
+Choosing what runs next: the earliest time wins; on a tie the host's tick goes
+first (a deadline that has come closes the window), then the lowest seat. A
+plan's time is clamped to at least the current time. A refused plan
+(`RuleError`, for example "too late") is not recorded: the state is unchanged,
+the bot hears `refused(error, now)` and is asked again. An accepted input is
+recorded even when it is a wrong claim that only costs its maker, because it
+changed the state; so the record replays bit for bit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from quintet.core import (
+    Bot,
+    Input,
+    JSONDict,
+    Options,
+    Outcome,
+    Plan,
+    Record,
+    RuleError,
+    State,
+    derive_seed,
+    registry,
+)
+from quintet.core.registry import AnyGame
+
+#: Inputs (accepted or refused) one game may take before the simulator calls it
+#: stuck. A 4-player Quashars match takes about 210; a 3-minute race a few
+#: thousand at most. Far above any real game, far below an endless loop's cost.
+MAX_STEPS = 200_000
+
+
+class SimulationError(RuntimeError):
+    """A game could not be played to its end (a livelock, or a host tick the rules refused).
+
+    The message names the game and the seed, so the game can be rerun alone.
+    """
+
+    def __init__(self, message: str, game: str, seed: int) -> None:
+        super().__init__(f"{game}, seed {seed}: {message}")
+        self.reason = message
+        self.game = game
+        self.seed = seed
+
+    def __reduce__(self) -> tuple[type[SimulationError], tuple[str, str, int]]:
+        # Raised in a worker process, it travels to the parent by pickle.
+        return type(self), (self.reason, self.game, self.seed)
+
+
+@dataclass(frozen=True)
+class GameRun:
+    """A finished game: its final state, outcome and a record that replays it."""
+
+    state: State
+    outcome: Outcome
+    record: Record
+    #: Plans the rules refused (not in the record: they changed nothing).
+    refused: int
+    #: Virtual time of the last input, in ms.
+    end_time: int
+
+
+def make_bots(game: str, levels: Sequence[str], seed: int) -> list[Bot]:
+    """One bot per seat; the bot of seat `s` is seeded with `derive_seed(seed, s)`.
+
+    Raises `BadInput` for an unknown game or bot level.
+    """
+    return [
+        registry.make_bot(game, level, seat, derive_seed(seed, seat))
+        for seat, level in enumerate(levels)
+    ]
+
+
+def play_game(
+    game: str | AnyGame,
+    seed: int,
+    players: int,
+    bots: Sequence[Bot | str],
+    options: Options | JSONDict | None = None,
+    *,
+    max_steps: int = MAX_STEPS,
+) -> GameRun:
+    """Play one game among bots to its end.
+
+    `bots` holds one entry per seat: a bot level (made with `make_bots`'s seed
+    rule) or a ready bot object. Raises `BadInput`/`BadOptions` for a setup
+    that does not fit the game, and `SimulationError` when the game cannot end.
+    Any other error (a bot's bug) carries a note naming the game and the seed.
+
+    >>> run = play_game("quashars", seed=3, players=4, bots=["random"] * 4)
+    >>> len(run.outcome.scores), run.record.seed
+    (4, 3)
+    """
+    rules = registry.get(game) if isinstance(game, str) else game
+    if len(bots) != players:
+        raise ValueError(f"{players} players need {players} bots, not {len(bots)}")
+    parsed = rules.parse_options(options)
+    state = rules.new(seed, players, parsed)
+    agents = [
+        registry.make_bot(rules.name, b, seat, derive_seed(seed, seat)) if isinstance(b, str) else b
+        for seat, b in enumerate(bots)
+    ]
+    try:
+        inputs, refused, now = _run(rules, state, agents, seed, max_steps)
+    except SimulationError:
+        raise
+    except Exception as error:
+        error.add_note(f"while simulating {rules.name} with seed {seed}")
+        raise
+    outcome = rules.outcome(state)
+    if outcome is None:  # pragma: no cover - is_over and outcome disagree: a rules bug
+        raise SimulationError("the game is over but has no outcome", rules.name, seed)
+    record = Record(rules.name, seed, players, parsed.to_json(), tuple(inputs))
+    return GameRun(state, outcome, record, refused, now)
+
+
+def _run(
+    game: AnyGame, state: Any, bots: list[Bot], seed: int, max_steps: int
+) -> tuple[list[Input], int, int]:
+    """The event loop. Returns the accepted inputs, the refused count and the end time."""
+    seats = range(len(bots))
+    observes = [bool(getattr(bot, "observes", False)) for bot in bots]
+    plans: list[Plan | None] = [None] * len(bots)
+    ask = [True] * len(bots)
+    able = [False] * len(bots)
+    inputs: list[Input] = []
+    refused = steps = now = 0
+
+    while not game.is_over(state):
+        for seat in seats:
+            can = game.can_act(state, seat)
+            if can != able[seat]:
+                able[seat] = can
+                ask[seat] = True
+            if ask[seat]:
+                ask[seat] = False
+                if can or observes[seat]:
+                    plan = bots[seat].plan(game.view(state, seat), now)
+                    if plan is not None and plan.time < now:
+                        plan = Plan(now, plan.action)
+                    plans[seat] = plan
+                else:
+                    plans[seat] = None
+
+        # The earliest wins; the deadline is looked at first and plans must be
+        # strictly earlier to beat it, then seats in order: the tie rule.
+        deadline = game.next_deadline(state)
+        when = None if deadline is None else max(deadline, now)
+        chosen, chosen_plan = -1, None
+        for seat in seats:
+            plan = plans[seat]
+            if plan is not None and (when is None or plan.time < when):
+                when = plan.time
+                chosen, chosen_plan = seat, plan
+        if when is None:
+            waiting = [s for s in seats if able[s]]
+            raise SimulationError(
+                f"stuck at {now} ms: no bot has a plan and the rules have no deadline "
+                f"(seats that may act: {waiting or 'none'})",
+                game.name,
+                seed,
+            )
+        steps += 1
+        if steps > max_steps:
+            raise SimulationError(
+                f"no end after {max_steps} inputs ({refused} refused) at {now} ms: "
+                "a bot or the rules loop",
+                game.name,
+                seed,
+            )
+        now = when
+
+        if chosen_plan is None:
+            inp = Input.tick(now)
+        else:
+            inp = Input(chosen, chosen_plan.action, now)
+            plans[chosen] = None
+            ask[chosen] = True
+        try:
+            events = game.apply(state, inp)
+        except RuleError as error:
+            if chosen < 0:
+                raise SimulationError(
+                    f"the rules refused the host's tick at {now} ms: {error}", game.name, seed
+                ) from error
+            refused += 1
+            bots[chosen].refused(error, now)
+            continue
+        inputs.append(inp)
+        if events:
+            for seat in seats:
+                if not ask[seat] and any(event.visible_to(seat) for event in events):
+                    ask[seat] = True
+    return inputs, refused, now

@@ -1,0 +1,823 @@
+"""The conformance kit: the checks every registered game must pass.
+
+A game gets them by registering: each test is parametrized over
+`registry.names()`. Hypothesis draws the seed, the player count and every
+choice of the random games, and each test walks whole games through the
+public contract only. Shrinking is off unless QUINTET_SHRINK=1 (see `kit`);
+HYPOTHESIS_PROFILE=thorough runs ten times the examples.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from quintet.core import (
+    HOST,
+    SPECTATOR,
+    TICK,
+    Event,
+    GameOver,
+    Input,
+    Outcome,
+    Record,
+    Rng,
+    RuleError,
+    TimeWentBack,
+    canonical,
+    events_for,
+    registry,
+    replay,
+)
+from quintet.core.testing import MAX_INPUTS, Choose, RandomDriver
+
+NAMES = registry.names()
+T = TypeVar("T")
+
+
+def _scaled(examples: int) -> int:
+    # The kit must stay fast in `make test`; HYPOTHESIS_PROFILE=thorough (see
+    # conftest) scales every count up from hypothesis' usual 100.
+    return max(1, examples * settings().max_examples // 100)
+
+
+# Shrinking a whole random game can take hypothesis many minutes, which would
+# stall `make test` on every failure; QUINTET_SHRINK=1 turns it on to debug one.
+_PHASES = [p for p in Phase if p is not Phase.shrink or os.environ.get("QUINTET_SHRINK") == "1"]
+
+
+def kit(examples: int) -> Callable[[T], T]:
+    # Every choice of a whole game is drawn inside the test, which hypothesis
+    # counts as slow data generation; that is the design here, not a problem.
+    return settings(
+        max_examples=_scaled(examples),
+        deadline=None,
+        phases=_PHASES,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
+# --------------------------------------------------------------------- drawing
+
+
+def _chooser(data: st.DataObject) -> Choose:
+    """Hands every choice of a random game to hypothesis, so a failing game shrinks."""
+
+    def choose(n: int) -> int:
+        return 0 if n == 1 else data.draw(st.integers(0, n - 1))
+
+    return choose
+
+
+def _new_game(data: st.DataObject, game: Any) -> tuple[int, int, Any]:
+    # Seeds beyond 64 bits and below zero are accepted by `Game.new`, so draw them too.
+    seed = data.draw(st.integers(-(2**65), 2**65), label="seed")
+    players = data.draw(st.integers(game.min_players, game.max_players), label="players")
+    return seed, players, game.new(seed, players)
+
+
+def _viewers(players: int) -> list[int]:
+    return [*range(players), SPECTATOR, HOST]
+
+
+# --------------------------------------------------------------------- walking
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string leaf and every dict key, at any depth."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(key)
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+def _leaks(value: Any, hidden: frozenset[str]) -> list[str]:
+    return sorted({s for s in _strings(value) if s in hidden})
+
+
+@functools.lru_cache(maxsize=4096)
+def _as_word(card: str) -> re.Pattern[str]:
+    # A card named inside prose: "R1" must not match inside "R12".
+    return re.compile(rf"(?<!\w){re.escape(card)}(?!\w)")
+
+
+def _named_in(text: str, cards: frozenset[str]) -> list[str]:
+    return sorted(card for card in cards if card in text and _as_word(card).search(text))
+
+
+def _json_ready_problem(value: Any, path: str = "$") -> str | None:
+    """Where `value` is not plain JSON data (None when it is)."""
+    if value is None or isinstance(value, str | bool | int):
+        return None
+    if isinstance(value, float):
+        return None if math.isfinite(value) else f"{path} is {value!r}"
+    if isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            found = _json_ready_problem(item, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return f"{path} has the non-string key {key!r}"
+            found = _json_ready_problem(item, f"{path}.{key}")
+            if found:
+                return found
+        return None
+    return f"{path} is a {type(value).__name__}"
+
+
+def _assert_json_ready(value: Any, what: str) -> None:
+    problem = _json_ready_problem(value)
+    assert problem is None, f"{what} is not JSON-ready: {problem}"
+
+
+def _event_key(event: Event) -> str:
+    audience = None if event.audience is None else sorted(event.audience)
+    return canonical({"type": event.type, "data": event.data, "audience": audience})
+
+
+def _observe(game: Any, state: Any, events: list[Event]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Everything anyone receives at one step, as canonical bytes."""
+    views = tuple(canonical(game.view(state, v)) for v in _viewers(state.players))
+    return views, tuple(_event_key(e) for e in events)
+
+
+def _check_outcome(outcome: Any, players: int) -> None:
+    assert isinstance(outcome, Outcome), f"outcome is {outcome!r}, not an Outcome"
+    scores, ranks = outcome.scores, outcome.ranks
+    assert len(scores) == players, f"{len(scores)} scores for {players} seats: {outcome}"
+    assert len(ranks) == players, f"{len(ranks)} ranks for {players} seats: {outcome}"
+    for value in (*scores, *ranks):
+        assert isinstance(value, int) and not isinstance(value, bool), f"{value!r} in {outcome}"
+    # Competition ranking: a seat's rank is 1 + the number of seats ranked above it.
+    for rank in ranks:
+        assert rank == 1 + sum(1 for r in ranks if r < rank), f"ranks {ranks} are not 1, 1, 3 style"
+    # A better score never ranks lower, in one direction (higher wins or lower wins);
+    # equal scores may still be split by a tie-break.
+    pairs = [(a, b) for a in range(players) for b in range(players)]
+    higher = all(ranks[a] < ranks[b] for a, b in pairs if scores[a] > scores[b])
+    lower = all(ranks[a] < ranks[b] for a, b in pairs if scores[a] < scores[b])
+    assert higher or lower, f"ranks {ranks} do not follow scores {scores}"
+    _assert_json_ready(outcome.to_json(), "Outcome.to_json()")
+
+
+# ------------------------------------------------------------- the kit's own tests
+
+
+def test_the_walk_finds_hidden_cards_anywhere() -> None:
+    hidden = frozenset({"Y9", "B2"})
+    assert _leaks({"a": [{"b": ("x", "Y9")}]}, hidden) == ["Y9"]
+    assert _leaks({"B2": 1}, hidden) == ["B2"]
+    assert _leaks({"a": "Y9 "}, hidden) == []
+    assert _named_in("you do not hold Y9.", hidden) == ["Y9"]
+    assert _named_in("you do not hold Y90", hidden) == []
+
+
+def test_the_outcome_check_rejects_bad_ranks() -> None:
+    _check_outcome(Outcome((3, 3, 1), (1, 1, 3)), 3)
+    _check_outcome(Outcome((1, 3, 3), (1, 2, 2)), 3)  # lower wins
+    _check_outcome(Outcome((2, 2), (1, 2)), 2)  # a tie-break
+    bad = [
+        (Outcome((3, 1), (1, 1)), 2),
+        (Outcome((3, 2, 1), (1, 3, 2)), 3),
+        (Outcome((2, 2), (2, 2)), 2),
+        (Outcome((1,), (1,)), 2),
+    ]
+    for outcome, players in bad:
+        with pytest.raises(AssertionError):
+            _check_outcome(outcome, players)
+
+
+def test_at_least_one_game_is_registered() -> None:
+    assert NAMES, "no game is registered, so the conformance kit checks nothing"
+
+
+# ------------------------------------------------------------------ determinism
+
+
+@pytest.mark.parametrize("name", NAMES)
+@kit(15)
+@given(data=st.data())
+def test_same_seed_and_inputs_give_same_views_and_events(name: str, data: Any) -> None:
+    game = registry.get(name)
+    seed, players, state = _new_game(data, game)
+    first = [_observe(game, state, [])]
+    inputs = []
+    for inp, events in RandomDriver(game, _chooser(data)).steps(state):
+        inputs.append(inp)
+        first.append(_observe(game, state, events))
+
+    again = game.new(seed, players)
+    second = [_observe(game, again, [])]
+    for inp in inputs:
+        sent = canonical(inp.to_json())
+        second.append(_observe(game, again, game.apply(again, inp)))
+        assert canonical(inp.to_json()) == sent, f"apply changed its input {sent}"
+    assert len(first) == len(second)
+    for step, (one, two) in enumerate(zip(first, second, strict=True)):
+        for viewer, a, b in zip(_viewers(players), one[0], two[0], strict=True):
+            assert a == b, f"after input {step}, the view of viewer {viewer} differs on replay"
+        assert one[1] == two[1], f"input {step} gave different events on replay"
+    assert canonical(again.to_json()) == canonical(state.to_json())
+
+    replayed, history = replay(Record(name, seed, players, {}, tuple(inputs)))
+    assert canonical(replayed.to_json()) == canonical(state.to_json())
+    assert [tuple(_event_key(e) for e in evs) for evs in history] == [o[1] for o in first[1:]]
+
+
+_SAME_IN_EVERY_PROCESS = """
+import hashlib, sys
+from quintet.core import SPECTATOR, HOST, canonical, registry
+from quintet.core.testing import RandomDriver
+game = registry.get(sys.argv[1])
+for players in sorted({game.min_players, game.max_players}):
+    state = game.new(20240601, players)
+    digest = hashlib.sha256()
+    for inp, events in RandomDriver.seeded(game, 7).steps(state):
+        for viewer in [*range(players), SPECTATOR, HOST]:
+            digest.update(canonical(game.view(state, viewer)).encode())
+        for event in events:
+            audience = None if event.audience is None else sorted(event.audience)
+            digest.update(canonical([event.type, event.data, audience]).encode())
+    print(players, digest.hexdigest())
+"""
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_replay_is_the_same_in_another_process(name: str) -> None:
+    # Python salts str hashes per process: a game that iterates a set of strings
+    # replays the same within one process yet differently on another server.
+    outputs = []
+    for hash_seed in ("1", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", _SAME_IN_EVERY_PROCESS, name],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0], "the replay script printed nothing"
+    assert outputs[0] == outputs[1], f"{name} plays differently under another PYTHONHASHSEED"
+
+
+# ------------------------------------------------------------------- round trips
+
+
+def _round_trip_state(game: Any, state: Any) -> Any:
+    data = state.to_json()
+    _assert_json_ready(data, "state.to_json()")
+    rebuilt = game.state_from_json(json.loads(json.dumps(data, allow_nan=False)))
+    assert canonical(rebuilt.to_json()) == canonical(data), "state JSON did not survive"
+    return rebuilt
+
+
+@pytest.mark.parametrize("name", NAMES)
+@kit(20)
+@given(data=st.data())
+def test_states_inputs_and_records_survive_json(name: str, data: Any) -> None:
+    game = registry.get(name)
+    seed, players, state = _new_game(data, game)
+    snapshots = [canonical(state.to_json())]
+    inputs: list[Input] = []
+    events: list[tuple[str, ...]] = []
+    _round_trip_state(game, state)
+    for inp, happened in RandomDriver(game, _chooser(data)).steps(state):
+        _round_trip_state(game, state)
+        _assert_json_ready(inp.to_json(), "Input.to_json()")
+        assert Input.from_json(json.loads(json.dumps(inp.to_json()))) == inp
+        inputs.append(inp)
+        events.append(tuple(_event_key(e) for e in happened))
+        snapshots.append(canonical(state.to_json()))
+
+    # A state rebuilt from JSON at any point must go on exactly as the original did.
+    at = data.draw(st.integers(0, len(inputs)), label="rebuild after this many inputs")
+    original = game.new(seed, players)
+    for inp in inputs[:at]:
+        game.apply(original, inp)
+    rebuilt = game.state_from_json(json.loads(snapshots[at]))
+    for viewer in _viewers(players):
+        assert canonical(game.view(rebuilt, viewer)) == canonical(game.view(original, viewer))
+    for seat in range(players):
+        assert game.can_act(rebuilt, seat) == game.can_act(original, seat)
+        assert game.legal_actions(rebuilt, seat) == game.legal_actions(original, seat)
+    assert game.next_deadline(rebuilt) == game.next_deadline(original)
+    assert game.is_over(rebuilt) == game.is_over(original)
+    for step, inp in enumerate(inputs[at:], start=at):
+        again = tuple(_event_key(e) for e in game.apply(rebuilt, inp))
+        assert again == events[step], f"rebuilt at {at}: input {step} gave other events"
+        assert canonical(rebuilt.to_json()) == snapshots[step + 1]
+
+    record = Record(name, seed, players, {}, tuple(inputs))
+    text = json.dumps(record.to_json(), allow_nan=False)
+    assert Record.from_json(json.loads(text)) == record
+    replayed, _ = replay(Record.from_json(json.loads(text)))
+    assert canonical(replayed.to_json()) == snapshots[-1]
+
+
+# ------------------------------------------------------------------- random play
+
+
+@pytest.mark.parametrize("name", NAMES)
+@kit(20)
+@given(data=st.data())
+def test_random_play_reaches_a_valid_end(name: str, data: Any) -> None:
+    game = registry.get(name)
+    _, players, state = _new_game(data, game)
+    assert not game.is_over(state), "a new game is already over"
+    assert game.outcome(state) is None
+    # `steps` fails if no one can act and no deadline is set before the end,
+    # or if the game runs past MAX_INPUTS.
+    for count, _ in enumerate(RandomDriver(game, _chooser(data)).steps(state, MAX_INPUTS), 1):
+        if not game.is_over(state):
+            assert game.outcome(state) is None, f"an outcome before the end, after {count} inputs"
+    assert game.is_over(state)
+    _check_outcome(game.outcome(state), players)
+    for seat in range(players):
+        assert not game.can_act(state, seat), f"seat {seat} can act after the end"
+        assert game.legal_actions(state, seat) == [], f"seat {seat} has actions after the end"
+    assert game.next_deadline(state) is None, "a finished game still asks for a tick"
+
+
+# -------------------------------------------------------------------- bad input
+
+#: Values of the wrong kind for any field.
+_WRONG_VALUES: tuple[Any, ...] = (
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1.5,
+    2**70,
+    "",
+    "x",
+    [],
+    {},
+    [0],
+    {"a": 1},
+)
+_NOT_A_TYPE: tuple[Any, ...] = (None, 0, 1, True, 1.5, [], {}, ["tick"], {"type": "tick"})
+_UNKNOWN_FIELD = "zz_no_such_field"
+
+_leaf = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=6)
+)
+_json = st.recursive(
+    _leaf,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+# A garbage action is built at each step from what the game has shown so far: an
+# int picks a known action type, field name or value, so garbage is often nearly
+# legal, which is where checks tend to be missing.
+_garbage_action = st.tuples(
+    st.integers(0, 63) | _json,
+    st.dictionaries(
+        st.integers(0, 63) | st.text(max_size=6), st.integers(0, 63) | _json, max_size=3
+    ),
+)
+_garbage_input = (
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "seat": st.integers(-3, 6) | _json,
+            "action": _json,
+            "time": st.integers(-5, 10**9) | _json,
+            "extra": _json,
+        },
+    )
+    | _json
+)
+
+
+class _Known:
+    """Action types, field names and values the game has offered so far."""
+
+    def __init__(self) -> None:
+        self.actions: dict[str, dict[str, Any]] = {}
+        self.types: list[str] = ["tick"]
+        self.fields: list[str] = []
+        self.values: list[Any] = []
+
+    def learn(self, action: dict[str, Any]) -> None:
+        key = canonical(action)
+        if key in self.actions or len(self.actions) > 400:
+            return
+        self.actions[key] = action
+        for field, value in action.items():
+            if field == "type":
+                if value not in self.types:
+                    self.types.append(value)
+            else:
+                if field not in self.fields:
+                    self.fields.append(field)
+                if value not in self.values and len(self.values) < 200:
+                    self.values.append(value)
+
+    @staticmethod
+    def pick(items: list[Any], index: int, otherwise: Any) -> Any:
+        return items[index % len(items)] if items else otherwise
+
+    def build(self, garbage: tuple[Any, dict[Any, Any]]) -> Any:
+        kind, fields = garbage
+        action: dict[str, Any] = {
+            "type": self.pick(self.types, kind, kind) if isinstance(kind, int) else kind
+        }
+        for field, value in fields.items():
+            key = self.pick(self.fields, field, f"f{field}") if isinstance(field, int) else field
+            action[key] = self.pick(self.values, value, value) if isinstance(value, int) else value
+        return action
+
+
+class _Prober:
+    """Sends inputs that must be refused, and checks how each is refused.
+
+    With `leaks` given, it checks instead that no error message names a card
+    hidden from the sender, and lists each one it finds there.
+    """
+
+    def __init__(self, game: Any, state: Any, leaks: list[str] | None = None) -> None:
+        self.game = game
+        self.state = state
+        self.leaks = leaks
+        # Compared as data, not bytes: it is checked after every probe, and
+        # to_json() builds fresh lists each time, so == is exact and cheaper.
+        self.before = state.to_json()
+
+    def _check_error(self, inp: Input, error: RuleError, probed: Any, what: str) -> None:
+        if self.leaks is not None:
+            self._check_message(inp, error, what)
+            return
+        assert isinstance(error.code, str) and error.code, f"{what}: empty code for {inp}"
+        assert isinstance(error.message, str) and error.message, f"{what}: empty message"
+        _assert_json_ready(error.to_json(), f"{what}: error.to_json()")
+        changed = probed.to_json() != self.before
+        assert not changed, f"{what}: refused {inp} ({error.code}) but changed the state"
+
+    def _check_message(self, inp: Input, error: RuleError, what: str) -> None:
+        seat = inp.seat
+        if seat is None or self.leaks is None:  # the host sees everything
+            return
+        viewer = seat if isinstance(seat, int) and 0 <= seat < self.state.players else SPECTATOR
+        hidden = self.game.hidden_cards(self.state, viewer)
+        # A card the sender named itself may be echoed back; any other hidden one may not.
+        named = frozenset(_named_in(canonical(inp.action), hidden))
+        leaked = _named_in(error.message, hidden - named)
+        if leaked:
+            self.leaks.append(f"{what}: {inp} -> {error.code}: {error.message!r} names {leaked}")
+
+    def refused(self, inp: Input, what: str, expected: type[RuleError] = RuleError) -> None:
+        """`inp` must be refused with `expected`, and change nothing."""
+        try:
+            self.game.apply(self.state, inp)
+        except RuleError as error:
+            assert isinstance(error, expected), f"{what}: {inp} raised {error!r}, not {expected}"
+            self._check_error(inp, error, self.state, what)
+        except Exception as error:
+            pytest.fail(f"{what}: {inp} raised {type(error).__name__}: {error}, not a RuleError")
+        else:
+            pytest.fail(f"{what}: {inp} was accepted")
+
+    def refused_or_legal(self, inp: Input, what: str) -> None:
+        """`inp` is refused and changes nothing, or does exactly what a legal input does.
+
+        For inputs that a lenient game may read as a legal one (a missing
+        optional field, "y9" for "Y9").
+        """
+        probe = self.state.clone()
+        try:
+            self.game.apply(probe, inp)
+        except RuleError as error:
+            self._check_error(inp, error, probe, what)
+            return
+        except Exception as error:
+            pytest.fail(f"{what}: {inp} raised {type(error).__name__}: {error}, not a RuleError")
+        seat = inp.seat
+        if seat is None:
+            candidates = [dict(TICK)]
+        else:
+            assert isinstance(seat, int) and 0 <= seat < self.state.players, f"{what}: took {inp}"
+            candidates = self.game.legal_actions(self.state, seat)
+        sent = canonical(inp.action)
+        if any(canonical(action) == sent for action in candidates):
+            return
+        after = probe.to_json()
+        for action in candidates:
+            other = self.state.clone()
+            try:
+                self.game.apply(other, Input(seat, copy.deepcopy(action), inp.time))
+            except RuleError:
+                continue
+            if other.to_json() == after:
+                return
+        pytest.fail(f"{what}: {inp} was accepted, yet no legal input of that seat does the same")
+
+
+def _probe_bad_inputs(
+    probe: _Prober, rng: Rng, known: _Known, garbage: list[Any], inputs: list[Any]
+) -> None:
+    game, state = probe.game, probe.state
+    players: int = state.players
+    now: int = state.now
+    legal = {seat: game.legal_actions(state, seat) for seat in range(players)}
+    acting = [seat for seat in range(players) if game.can_act(state, seat)]
+    offered = [a for actions in legal.values() for a in actions]
+    for action in offered:
+        known.learn(action)
+    pool = offered or list(known.actions.values())
+    deadline = game.next_deadline(state)
+
+    def some(items: list[Any]) -> Any:
+        return copy.deepcopy(items[rng.below(len(items))])
+
+    def later() -> int:
+        # Stamped before the next deadline, as a host sends a due tick before anything later.
+        span = 1000 if deadline is None else max(1, deadline - now)
+        return now + rng.below(span)
+
+    if pool:
+        for seat in (players, players + 1 + rng.below(9), SPECTATOR, HOST, -3 - rng.below(9)):
+            probe.refused(Input(seat, some(pool), later()), "a seat that does not exist")
+        probe.refused(Input(None, some(pool), later()), "the host playing for a seat")
+        for seat in range(players):
+            foreign = [a for a in pool if a not in legal[seat]]
+            if foreign:
+                probe.refused(Input(seat, some(foreign), later()), "another seat's action")
+        if now > 0:
+            probe.refused(
+                Input(rng.below(players), some(pool), rng.below(now)),
+                "time went back",
+                TimeWentBack,
+            )
+    if now > 0:
+        probe.refused(Input.tick(rng.below(now)), "a tick back in time", TimeWentBack)
+    if deadline is None:
+        probe.refused(Input.tick(now + rng.below(10**6)), "a tick with no deadline")
+    elif deadline > now:
+        probe.refused(Input.tick(now + rng.below(deadline - now)), "a tick before the deadline")
+    else:
+        odd_tick = {**TICK, _UNKNOWN_FIELD: 1}
+        probe.refused(Input(None, odd_tick, now), "a tick with an unknown field")
+    tick_time = now if deadline is None else max(now, deadline)
+    probe.refused(Input(rng.below(players), dict(TICK), tick_time), "a tick from a seat")
+
+    for seat in range(players):
+        unknown_type = {"type": f"no_such_action_{rng.below(1000)}"}
+        if pool:
+            unknown_type = {**some(pool), **unknown_type}
+        probe.refused(Input(seat, unknown_type, later()), "an unknown action type")
+    for seat in acting:
+        if not legal[seat]:
+            continue
+        action = some(legal[seat])
+        bad_type = dict(action)
+        bad_type["type"] = _NOT_A_TYPE[rng.below(len(_NOT_A_TYPE))]
+        probe.refused(Input(seat, bad_type, later()), "a type that is not a string")
+        no_type = {k: v for k, v in action.items() if k != "type"}
+        probe.refused(Input(seat, no_type, later()), "an action without a type")
+        extra = {**action, _UNKNOWN_FIELD: _WRONG_VALUES[rng.below(len(_WRONG_VALUES))]}
+        probe.refused(Input(seat, extra, later()), "an action with an unknown field")
+
+        fields = [k for k in action if k != "type"]
+        if fields:
+            field = fields[rng.below(len(fields))]
+            missing = {k: v for k, v in action.items() if k != field}
+            probe.refused_or_legal(Input(seat, missing, later()), f"no {field!r}")
+            wrong = {**action, field: _WRONG_VALUES[rng.below(len(_WRONG_VALUES))]}
+            probe.refused_or_legal(Input(seat, wrong, later()), f"a wrong {field!r}")
+        texts = [k for k in fields if isinstance(action[k], str)]
+        if texts:
+            field = texts[rng.below(len(texts))]
+            value = action[field]
+            hidden = sorted(game.hidden_cards(state, seat))
+            odd = ["", "ZZ", "R99", "0", value.lower(), f"{value} ", value * 2, "🂡"]
+            if hidden:
+                odd.append(hidden[rng.below(len(hidden))])
+            for text in (odd[rng.below(len(odd))], odd[-1]):
+                probe.refused_or_legal(Input(seat, {**action, field: text}, later()), "an odd card")
+
+    senders: list[int | None] = [None, *range(players)]
+    for item in garbage:
+        action = known.build(item)
+        probe.refused_or_legal(Input(senders[rng.below(len(senders))], action, later()), "garbage")
+    for item in inputs:
+        try:
+            inp = Input.from_json(item)
+        except RuleError:
+            continue
+        except Exception as error:
+            pytest.fail(f"Input.from_json({item!r}) raised {type(error).__name__}: {error}")
+        if isinstance(inp.seat, int) and not 0 <= inp.seat < players:
+            probe.refused(inp, "a garbage input from no seat")
+        else:
+            probe.refused_or_legal(inp, "a garbage input")
+
+
+@pytest.mark.parametrize("name", NAMES)
+@kit(15)
+@given(data=st.data())
+def test_bad_inputs_are_refused_and_change_nothing(name: str, data: Any) -> None:
+    game = registry.get(name)
+    _, players, state = _new_game(data, game)
+    rng = Rng(data.draw(st.integers(0, 2**64 - 1), label="seed of the bad inputs"))
+    garbage = data.draw(st.lists(_garbage_action, max_size=5), label="garbage actions")
+    garbage_inputs = data.draw(st.lists(_garbage_input, max_size=3), label="garbage inputs")
+    known = _Known()
+    driver = RandomDriver.seeded(game, rng.fork())
+    while not game.is_over(state):
+        _probe_bad_inputs(_Prober(game, state), rng, known, garbage, garbage_inputs)
+        inp = driver.next_input(state)
+        assert inp is not None, "random play is stuck"
+        game.apply(state, inp)
+
+    # After the end, everything is refused as "game over", even what was legal before.
+    probe = _Prober(game, state)
+    late = state.now + rng.below(10**6)
+    for action in [*list(known.actions.values())[:20], dict(TICK), {"type": "no_such_action"}]:
+        for seat in (None, *range(players), players):
+            probe.refused(
+                Input(seat, copy.deepcopy(action), late), "acting after the end", GameOver
+            )
+    for item in garbage:
+        probe.refused(Input(0, known.build(item), late), "garbage after the end", GameOver)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("action", [None, "tick", 3, [], ["tick"], [{"type": "tick"}]])
+def test_an_action_that_is_not_an_object_is_refused(name: str, action: Any) -> None:
+    # `Input` says its action "may come straight from a network", so `apply` itself
+    # must refuse one that is not a JSON object, from a seat and from the host.
+    game = registry.get(name)
+    state = game.new(5, game.min_players)
+    probe = _Prober(game, state)
+    for seat in (None, *range(state.players)):
+        inp = Input(seat, action, 0)
+        try:
+            game.apply(state, inp)
+        except RuleError as error:
+            probe._check_error(inp, error, state, "a non-object action")
+            probe._check_message(inp, error, "a non-object action")
+        except Exception as error:
+            pytest.fail(
+                f"CORE BUG (quintet/core/game.py, Game.apply): the action {action!r} from "
+                f"{seat} raised {type(error).__name__}: {error}; it must raise BadInput"
+            )
+        else:
+            pytest.fail(f"the non-object action {action!r} from {seat} was accepted")
+
+
+# ------------------------------------------------------------------------ clones
+
+
+@pytest.mark.parametrize("name", NAMES)
+@kit(10)
+@given(data=st.data())
+def test_a_clone_is_equal_and_independent(name: str, data: Any) -> None:
+    game = registry.get(name)
+    _, players, state = _new_game(data, game)
+    driver = RandomDriver(game, _chooser(data))
+    aside = RandomDriver.seeded(game, data.draw(st.integers(0, 2**64 - 1), label="clone seed"))
+    while True:
+        before = canonical(state.to_json())
+        clone = state.clone()
+        assert canonical(clone.to_json()) == before, "a clone differs from its original"
+        assert canonical(clone.clone().to_json()) == before, "a clone of a clone differs"
+        for viewer in _viewers(players):
+            assert canonical(game.view(clone, viewer)) == canonical(game.view(state, viewer))
+        # What the state hands out must be a snapshot, not a window into it.
+        data_out = state.to_json()
+        views_out = [game.view(state, v) for v in _viewers(players)]
+        views_text = [canonical(v) for v in views_out]
+
+        side = aside.next_input(clone)
+        if side is not None:
+            game.apply(clone, side)
+            assert canonical(state.to_json()) == before, f"{side} on a clone changed the original"
+        clone_text = canonical(clone.to_json())
+
+        inp = driver.next_input(state)
+        if inp is None:
+            break
+        game.apply(state, inp)
+        assert canonical(clone.to_json()) == clone_text, f"{inp} on the original changed a clone"
+        assert canonical(data_out) == before, f"to_json() shares data with the state ({inp})"
+        for viewer, view, text in zip(_viewers(players), views_out, views_text, strict=True):
+            assert canonical(view) == text, f"the view of {viewer} changed with the state ({inp})"
+    assert game.is_over(state)
+
+
+# ------------------------------------------------------------------------- leaks
+
+
+@pytest.mark.parametrize("name", NAMES)
+@kit(12)
+@given(data=st.data())
+def test_no_view_or_event_shows_a_hidden_card(name: str, data: Any) -> None:
+    game = registry.get(name)
+    _, players, state = _new_game(data, game)
+    seats_and_spectator = [*range(players), SPECTATOR]
+    # Each of the five games deals cards face down; with none hidden this test would check nothing.
+    assert game.hidden_cards(state, SPECTATOR), "a new game hides no card from a spectator"
+
+    def check(events: list[Event], after: str) -> None:
+        assert game.hidden_cards(state, HOST) == frozenset(), "the host must see every card"
+        spectator_hidden = game.hidden_cards(state, SPECTATOR)
+        for viewer in seats_and_spectator:
+            hidden = game.hidden_cards(state, viewer)
+            assert all(isinstance(card, str) for card in hidden)
+            assert hidden <= spectator_hidden, f"{viewer} may not see what a spectator sees"
+            view = game.view(state, viewer)
+            _assert_json_ready(view, f"the view of {viewer}")
+            leaked = _leaks(view, hidden)
+            assert not leaked, f"{after}: the view of {viewer} shows hidden cards {leaked}"
+            received = events_for(events, viewer)
+            _assert_json_ready(received, f"the events of {viewer}")
+            leaked = _leaks(received, hidden)
+            assert not leaked, f"{after}: events to {viewer} show hidden cards {leaked}"
+
+    check([], "at the deal")
+    for inp, events in RandomDriver(game, _chooser(data)).steps(state):
+        check(events, f"after {inp}")
+
+
+@pytest.mark.parametrize("name", NAMES)
+@kit(8)
+@given(data=st.data())
+def test_no_error_message_names_a_hidden_card(name: str, data: Any) -> None:
+    # The same refusals as the bad-input test, read for what their messages tell
+    # the sender (errors.py: "Messages never mention a card that the player who
+    # sent the input may not know"). A refusal leaks as surely as a view.
+    game = registry.get(name)
+    _, _, state = _new_game(data, game)
+    rng = Rng(data.draw(st.integers(0, 2**64 - 1), label="seed of the bad inputs"))
+    garbage = data.draw(st.lists(_garbage_action, max_size=5), label="garbage actions")
+    known = _Known()
+    driver = RandomDriver.seeded(game, rng.fork())
+    leaks: list[str] = []
+    while not game.is_over(state):
+        _probe_bad_inputs(_Prober(game, state, leaks), rng, known, garbage, [])
+        inp = driver.next_input(state)
+        assert inp is not None, "random play is stuck"
+        game.apply(state, inp)
+    assert not leaks, f"{len(leaks)} error messages name hidden cards, e.g. " + "; ".join(leaks[:3])
+
+
+# ----------------------------------------------------------------- legal actions
+
+
+@pytest.mark.parametrize("name", NAMES)
+@kit(10)
+@given(data=st.data())
+def test_legal_actions_fit_can_act_and_all_apply(name: str, data: Any) -> None:
+    game = registry.get(name)
+    _, players, state = _new_game(data, game)
+    driver = RandomDriver(game, _chooser(data))
+    while True:
+        for seat in range(players):
+            actions = game.legal_actions(state, seat)
+            if not game.can_act(state, seat):
+                assert actions == [], f"seat {seat} cannot act, yet has legal actions {actions}"
+                continue
+            if not game.real_time:
+                assert actions, f"seat {seat} can act in a turn game but has no legal action"
+            texts = [canonical(a) for a in actions]
+            assert len(set(texts)) == len(texts), f"seat {seat} is offered an action twice"
+            for action in actions:
+                _assert_json_ready(action, "a legal action")
+                try:
+                    game.apply(state.clone(), Input(seat, copy.deepcopy(action), state.now))
+                except RuleError as error:
+                    pytest.fail(f"seat {seat}'s legal action {action} was refused: {error!r}")
+        inp = driver.next_input(state)
+        if inp is None:
+            break
+        game.apply(state, inp)
+    assert game.is_over(state)

@@ -1,0 +1,254 @@
+"""`make bench` (`python -m bench`): it runs, and every line it prints is JSON with the keys the
+docs name. Speed is never asserted here; the figures live in docs/benchmarks.md.
+
+The quick mode plays a handful of games per benchmark, so these tests take about a second.
+The speed work on the fast path must not change what a seed produces: the lane-parallel
+shuffle is checked against the plain Fisher-Yates it replaces.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from quintet.core.rng import Rng
+from quintet.games.quashars import rules
+
+# `bench` is a folder at the repository root, not part of the installed package.
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench import __main__ as bench_main  # noqa: E402
+from bench import compare, openspiel_oh_hell  # noqa: E402
+from bench.quashars_playouts import (  # noqa: E402
+    checked_games,
+    clones,
+    mid_game_state,
+    random_games,
+)
+
+NAMES = [
+    "quashars_random_games",
+    "openspiel_oh_hell_random_games",
+    "openspiel_oh_hell_random_games_weighted_chance",
+    "quashars_checked_games",
+    "quashars_clone",
+]
+OPENSPIEL_NAMES = NAMES[1:3]
+COMMON_KEYS = {"benchmark", "python", "cpus", "quick"}
+RATE_KEYS = {"repeats", "seconds", "cpu_seconds"}
+KEYS: dict[str, set[str]] = {
+    "quashars_random_games": COMMON_KEYS
+    | RATE_KEYS
+    | {"players", "tricks", "game_unit", "games", "games_per_second", "interleaved_with"},
+    "openspiel_oh_hell_random_games": COMMON_KEYS
+    | RATE_KEYS
+    | {"players", "tricks", "games", "games_per_second", "params"}
+    | {"ratio_quintet_to_openspiel", "ratio_by_cpu_time", "ratio_each_round"},
+    "quashars_checked_games": COMMON_KEYS
+    | RATE_KEYS
+    | {"players", "tricks", "game_unit", "games", "games_per_second", "fast_path_speedup"},
+    "quashars_clone": COMMON_KEYS | RATE_KEYS | {"clones", "clones_per_second"},
+}
+KEYS["openspiel_oh_hell_random_games_weighted_chance"] = KEYS["openspiel_oh_hell_random_games"]
+
+
+def lines_of(text: str) -> list[dict[str, Any]]:
+    """Every stdout line must be one JSON object."""
+    lines = [json.loads(line) for line in text.splitlines()]
+    assert all(isinstance(line, dict) for line in lines)
+    return lines
+
+
+def check_measured(line: dict[str, Any]) -> None:
+    assert KEYS[line["benchmark"]] <= set(line), line["benchmark"]
+    unit = "clones" if line["benchmark"] == "quashars_clone" else "games"
+    assert isinstance(line[unit], int) and line[unit] >= 1
+    assert line[f"{unit}_per_second"] > 0
+    assert line["seconds"] > 0
+    assert line["repeats"] >= 1
+
+
+def test_quick_run_prints_one_json_line_per_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
+    bench_main.main(["--quick"])
+    out, err = capsys.readouterr()
+    lines = lines_of(out)
+    assert [line["benchmark"] for line in lines] == NAMES
+    assert "bench:" in err  # progress goes to stderr, never into the JSON
+    for line in lines:
+        assert line["quick"] is True
+        if line["benchmark"] in OPENSPIEL_NAMES and not openspiel_oh_hell.available():
+            assert line["skipped"] == bench_main.SKIPPED
+        else:
+            check_measured(line)
+    ours = lines[0]
+    assert (ours["players"], ours["tricks"], ours["actions_per_game"]) == (4, 12, 52)
+    assert "a match of 4 deals counts as 4 games" in ours["game_unit"]
+
+
+def test_without_openspiel_its_lines_say_skipped(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(openspiel_oh_hell, "available", lambda: False)
+    bench_main.main(["--quick"])
+    lines = lines_of(capsys.readouterr().out)
+    assert [line["benchmark"] for line in lines] == NAMES
+    for line in lines:
+        if line["benchmark"] in OPENSPIEL_NAMES:
+            assert line["skipped"] == ("open-spiel is not installed (pip install -e '.[bench]')")
+            assert "games_per_second" not in line
+        else:
+            check_measured(line)
+    assert lines[0]["interleaved_with"] == []
+
+
+@pytest.mark.skipif(not openspiel_oh_hell.available(), reason="open-spiel is not installed")
+def test_with_openspiel_the_ratio_pairs_the_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    bench_main.main(["--quick", "--rounds", "2"])
+    lines = {line["benchmark"]: line for line in lines_of(capsys.readouterr().out)}
+    ours = lines["quashars_random_games"]
+    assert ours["interleaved_with"] == ["openspiel/uniform", "openspiel/weighted"]
+    for name in OPENSPIEL_NAMES:
+        theirs = lines[name]
+        assert theirs["repeats"] == ours["repeats"] == 2
+        assert len(theirs["ratio_each_round"]) == 2
+        assert theirs["params"] == openspiel_oh_hell.OH_HELL_PARAMS
+        assert (theirs["chance_actions_per_game"], theirs["player_actions_per_game"]) == (51, 52)
+
+
+def test_quick_mode_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(bench_main.QUICK_ENV, "1")
+    monkeypatch.setattr(openspiel_oh_hell, "available", lambda: False)
+    bench_main.main([])
+    lines = lines_of(capsys.readouterr().out)
+    assert all(line["quick"] is True for line in lines)
+    assert lines[0]["games"] == 20
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [(["--rounds", "0"], "--rounds must be at least 1"), (["--seconds", "0"], "--seconds")],
+)
+def test_bad_arguments_are_refused_by_name(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        bench_main.main(argv)
+    assert stopped.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert message in err
+
+
+def test_python_dash_m_bench_runs() -> None:
+    """The command `make bench` runs, from the repository root, as a new process."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "--quick"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert [line["benchmark"] for line in lines_of(done.stdout)] == NAMES
+    assert "Traceback" not in done.stderr
+
+
+def counting_rules() -> tuple[SimpleNamespace, dict[str, int]]:
+    """The rules module with `new_state` and `next_game` counted."""
+    calls = {"new_state": 0, "next_game": 0}
+
+    def new_state(*args: Any) -> Any:
+        calls["new_state"] += 1
+        return rules.new_state(*args)
+
+    def next_game(state: Any) -> None:
+        calls["next_game"] += 1
+        rules.next_game(state)
+
+    fake = SimpleNamespace(**{name: getattr(rules, name) for name in dir(rules)})
+    fake.new_state, fake.next_game = new_state, next_game
+    return fake, calls
+
+
+@pytest.mark.parametrize(("players", "games"), [(4, 9), (3, 3), (4, 1)])
+def test_a_game_is_one_deal(players: int, games: int) -> None:
+    # 9 games of 4 players: two whole matches and the first deal of a third.
+    fake, calls = counting_rules()
+    assert random_games(games, seed=5, players=players, rules=fake) > 0
+    assert calls["new_state"] == -(-games // players)
+    assert calls["new_state"] + calls["next_game"] == games
+
+
+def test_checked_games_and_clones_run() -> None:
+    assert checked_games(5, seed=2) > 0
+    assert clones(10, seed=2) > 0
+    for bad in (lambda: random_games(0, 1), lambda: checked_games(0, 1), lambda: clones(0, 1)):
+        with pytest.raises(ValueError, match=">= 1"):
+            bad()
+
+
+def test_the_cloned_state_is_mid_game() -> None:
+    state = mid_game_state(seed=3)
+    assert (state.game_no, len(state.tricks), state.trick, state.phase) == (2, 6, [], rules.PLAY)
+
+
+def reference_shuffle(rng: Rng, items: list[int]) -> None:
+    """Fisher-Yates as the Rng documents it, one `below` per draw."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**63, 2**64 - 1, 0x9E3779B97F4A7C15, 123456789])
+def test_shuffle_is_the_plain_fisher_yates(seed: int) -> None:
+    # Every size a deck or a pile can have, and past it: both branches of `shuffle`.
+    for size in range(60):
+        fast, plain = Rng(seed), Rng(seed)
+        shuffled, expected = list(range(size)), list(range(size))
+        fast.shuffle(shuffled)
+        reference_shuffle(plain, expected)
+        assert shuffled == expected, size
+        assert fast.state == plain.state, size
+
+
+def test_shuffle_keeps_the_stream_going() -> None:
+    # Two shuffles in a row draw the same values as one long run of `below`.
+    fast, plain = Rng(99), Rng(99)
+    for size in (48, 4, 36, 3, 48):
+        a, b = list(range(size)), list(range(size))
+        fast.shuffle(a)
+        reference_shuffle(plain, b)
+        assert a == b
+    assert fast.next64() == plain.next64()
+
+
+def test_compare_loads_a_revision_beside_the_working_tree(tmp_path: Path) -> None:
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: bench.compare reads revisions with git show")
+    old = compare.load_revision("HEAD", tmp_path)
+    assert old is not rules
+    assert old.Rng.__module__ == "_quintet_at_revision.core.rng"
+    assert random_games(2, seed=1, rules=old) > 0
+    with pytest.raises(ValueError, match="no-such-revision"):
+        compare.load_revision("no-such-revision", tmp_path / "again")
+
+
+def test_compare_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: bench.compare reads revisions with git show")
+    compare.main(["HEAD", "--rounds", "1", "--games", "3"])
+    (line,) = lines_of(capsys.readouterr().out)
+    assert line["benchmark"] == "quashars_random_games_vs_revision"
+    assert (line["revision"], line["games"], line["repeats"]) == ("HEAD", 3, 1)
+    assert {"games_per_second_revision", "games_per_second_working_tree", "speedup"} <= set(line)
