@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from quintet.bots import THINK_TIMES
-from quintet.core import Input, Outcome, RuleError, derive_seed, registry
+from quintet.core import Bot, Input, JSONDict, Outcome, RuleError, derive_seed, registry
 from quintet.core.testing import RandomDriver
 from quintet.games.quashars import GAME, QuasharsState, rules
 from quintet.games.quashars.bots import BOTS, BasicBot
@@ -26,7 +26,7 @@ def position(seed: int, players: int, flex: bool) -> QuasharsState:
 
 
 def play_match(
-    seed: int, levels: Sequence[str], bots: list[object] | None = None
+    seed: int, levels: Sequence[str], bots: Sequence[Bot] | None = None
 ) -> tuple[QuasharsState, list[Input]]:
     """A whole match among bots, each asked on its own view; ticks at deadlines."""
     players = len(levels)
@@ -38,7 +38,8 @@ def play_match(
     while not GAME.is_over(state):
         if state.phase in (rules.PREDICT, rules.PLAY):
             seat = state.to_act
-            plan = agents[seat].plan(GAME.view(state, seat), state.now)  # type: ignore[attr-defined]
+            plan = agents[seat].plan(GAME.view(state, seat), state.now)
+            assert plan is not None, f"seat {seat} may act but made no plan"
             inp = Input(seat, plan.action, plan.time)
         else:
             deadline = GAME.next_deadline(state)
@@ -96,9 +97,9 @@ def test_same_seed_same_match() -> None:
 
 
 def test_basic_decides_the_same_whatever_its_think_time() -> None:
-    def actions(think: str) -> list[object]:
+    def actions(think: str) -> list[JSONDict]:
         bots = [BasicBot(GAME, seat, seat, THINK_TIMES[think]) for seat in range(4)]
-        return [inp.action for inp in play_match(5, ["basic"] * 4, bots)[1]]  # type: ignore[arg-type]
+        return [inp.action for inp in play_match(5, ["basic"] * 4, bots)[1]]
 
     assert actions("instant") == actions("human")
 
@@ -170,7 +171,7 @@ def table(
     return state
 
 
-def basic_action(state: QuasharsState, seat: int) -> dict[str, object]:
+def basic_action(state: QuasharsState, seat: int) -> JSONDict:
     plan = BasicBot(GAME, seat, 1, THINK_TIMES["instant"]).plan(GAME.view(state, seat), 0)
     assert plan is not None
     return plan.action
@@ -190,7 +191,7 @@ def test_a_hand_of_trumps_predicts_many() -> None:
         {0: "R12 R11 R10 R9 R8 R7 R6 R5 R4 Y12 G12 B12"},
     )
     action = basic_action(state, 0)
-    assert action["type"] == "predict" and action["chips"] >= 12  # type: ignore[operator]
+    assert action["type"] == "predict" and action["chips"] >= 12
 
 
 @pytest.mark.parametrize(("predicted", "card"), [(0, "Y2"), (3, "Y11")])

@@ -228,7 +228,7 @@ def test_play_a_whole_three_player_match_choosing_option_one() -> None:
     seed = 11
     result = RUNNER.invoke(
         play_app(),
-        ["quashars", "--seed", str(seed), "--level", LEVEL],
+        ["quashars", "--players", "3", "--seed", str(seed), "--level", LEVEL],
         input=whole_match_script(3),
     )
     assert result.exit_code == 0, result.output
@@ -271,7 +271,7 @@ def test_hand_lines_show_only_my_cards() -> None:
     seed = 11
     result = RUNNER.invoke(
         play_app(),
-        ["quashars", "--seed", str(seed), "--level", LEVEL],
+        ["quashars", "--players", "3", "--seed", str(seed), "--level", LEVEL],
         input=whole_match_script(3),
     )
     assert result.exit_code == 0, result.output
@@ -306,7 +306,9 @@ def test_bad_inputs_get_a_message_and_a_new_prompt() -> None:
         "q\n"
     )
     result = RUNNER.invoke(
-        play_app(), ["quashars", "--seed", str(seed), "--level", LEVEL], input=script
+        play_app(),
+        ["quashars", "--players", "3", "--seed", str(seed), "--level", LEVEL],
+        input=script,
     )
     assert result.exit_code == 0, result.output
     out = result.output

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quintet.core import HOST, SPECTATOR, Input, Rng, derive_seed
+from quintet.core import HOST, SPECTATOR, Input, JSONDict, Rng, derive_seed
 from quintet.core.testing import RandomDriver
 from quintet.games.quashars import GAME, QuasharsState, rules
 from quintet.games.quashars.components import (
@@ -25,7 +25,7 @@ from quintet.games.quashars.components import (
 from quintet.games.quashars.sampling import _Dealer, determinize, unseen_cards, voids
 
 
-def position(seed: int, players: int, options: dict[str, object] | None = None) -> QuasharsState:
+def position(seed: int, players: int, options: JSONDict | None = None) -> QuasharsState:
     """A random position of a random match: anywhere from the first prediction to the end."""
     rng = Rng(seed)
     state = GAME.new(seed, players, options)
@@ -46,10 +46,10 @@ def positions(count: int) -> Iterator[tuple[QuasharsState, int]]:
             yield state, seat
 
 
-def played(view: dict[str, object]) -> int:
+def played(view: JSONDict) -> int:
     """The cards the view shows as played this game (completed tricks and the trick)."""
-    cards = [c for t in view["tricks"] for c in t["cards"]]  # type: ignore[attr-defined]
-    cards += [p["card"] for p in view["trick"]]  # type: ignore[attr-defined]
+    cards = [c for t in view["tricks"] for c in t["cards"]]
+    cards += [p["card"] for p in view["trick"]]
     return mask_of([CARD_BY_CODE[c] for c in cards])
 
 
@@ -68,7 +68,8 @@ def test_determinized_state_is_consistent_with_the_view() -> None:
         view = GAME.view(state, seat)
         guess = determinize(view, Rng(derive_seed(seat, state.now)), now=state.now)
         checked.add(view["phase"])
-        # The seat cannot tell the two tables apart.
+        # Every field of the state is set, and the seat cannot tell the two tables apart.
+        assert all(hasattr(guess, field) for field in QuasharsState.__slots__)
         assert GAME.view(guess, seat) == view
         # Every other hand has the size its owner shows, and no card the seat
         # holds or saw played; together the hands hold exactly the unseen cards.
@@ -124,7 +125,7 @@ def test_voids_are_read_from_the_tricks() -> None:
         )
 
 
-def forced_position() -> tuple[QuasharsState, dict[str, object]]:
+def forced_position() -> tuple[QuasharsState, JSONDict]:
     """A 3-player table where seat 1 has shown it lacks yellow, green and blue,
     so seat 0 knows every card seat 1 holds: the unseen reds."""
     state = GAME.new(8, 3, {"first_player": 0})
@@ -156,14 +157,12 @@ def test_a_deal_forced_by_voids_is_found() -> None:
         assert GAME.view(guess, 0) == view
 
 
-def fitting_deals(view: dict[str, object]) -> list[tuple[int, ...]]:
+def fitting_deals(view: JSONDict) -> list[tuple[int, ...]]:
     """Brute force: for each unseen card in ascending order, its owner, over every
     deal that gives each seat its hand size and nobody a colour it showed it lacks."""
     seat = view["viewer"]
     unseen = cards_of(unseen_cards(view))
-    sizes = Counter(
-        {s: n for s, n in enumerate(view["hand_sizes"]) if s != seat and n}  # type: ignore[arg-type]
-    )
+    sizes = Counter({s: n for s, n in enumerate(view["hand_sizes"]) if s != seat and n})
     lacking = voids(view)
     return [
         owners
@@ -296,12 +295,16 @@ def test_a_view_no_deal_fits_is_refused() -> None:
     _, view = forced_position()
     # Seat 1 can hold only reds, and all eight unseen reds are already its eight cards:
     # a ninth card for it cannot be found, whatever seat 2 gets.
-    sizes = list(view["hand_sizes"])  # type: ignore[call-overload]
+    sizes = list(view["hand_sizes"])
     tampered = dict(view, hand_sizes=[sizes[0], sizes[1] + 1, sizes[2] - 1])
     with pytest.raises(ValueError, match="no deal fits the view"):
         determinize(tampered, Rng(1))
+    # With seat 2's hand said to be empty, the unseen yellows have nowhere to go.
+    emptied = dict(view, hand_sizes=[sizes[0], sizes[1] + sizes[2], 0])
+    with pytest.raises(ValueError, match="no other seat may hold yellow"):
+        determinize(emptied, Rng(1))
     # A hand that does not match its size, and sizes that do not add up.
     with pytest.raises(ValueError, match="hand size"):
-        determinize(dict(view, hand=view["hand"][1:]), Rng(1))  # type: ignore[index]
+        determinize(dict(view, hand=view["hand"][1:]), Rng(1))
     with pytest.raises(ValueError, match="unseen"):
         determinize(dict(view, hand_sizes=[sizes[0], sizes[1] + 1, sizes[2]]), Rng(1))

@@ -34,11 +34,10 @@ from quintet.core import (
     registry,
 )
 from quintet.games.quashars.render import (
-    conditions_text,
     event_renderables,
     play_options,
     predict_options,
-    seat_name,
+    starts_text,
     status_renderable,
     winners_text,
 )
@@ -203,11 +202,10 @@ class TerminalTable:
             Text(
                 f"Quashars: {view['players']} players, {view['games']} games. "
                 f"You are seat {self.me}. "
-                f"{seat_name(int(view['start_player']), self.me)} predicts and leads first.",
+                f"{starts_text(int(view['start_player']), self.me)}",
                 style="bold",
             )
         )
-        self.console.print(conditions_text([c["id"] for c in view["conditions"]]))
         while not game.is_over(state):
             deadline = game.next_deadline(state)
             if deadline is not None:
@@ -277,7 +275,7 @@ class TerminalTable:
 def play(
     players: Annotated[
         int, typer.Option("--players", min=3, max=4, help="Players at the table: 3 or 4.")
-    ] = 3,
+    ] = 4,
     seed: Annotated[
         int | None,
         typer.Option("--seed", help="Seed of the deal and the bots; the same seed replays."),

@@ -36,6 +36,12 @@ def seat_name(seat: Seat, me: Seat) -> str:
     return "You" if seat == me else f"Seat {seat}"
 
 
+def starts_text(start_player: Seat, me: Seat) -> str:
+    if start_player == me:
+        return "You predict and lead first."
+    return f"Seat {start_player} predicts and leads first."
+
+
 def card_text(code: str, with_code: bool = False) -> Text:
     """A card as "☀ yellow 9" (or "Y9 ☀ yellow 9"), in its colour."""
     card_id = CARD_BY_CODE[code.upper()]
@@ -172,8 +178,7 @@ def event_renderables(event: JSONDict, me: Seat) -> list[RenderableType]:
     if kind == "game_started":
         return [
             Text(
-                f"\nGame {event['game_no']} starts; "
-                f"{seat_name(int(event['start_player']), me)} predicts and leads first.",
+                f"\nGame {event['game_no']} starts; {starts_text(int(event['start_player']), me)}",
                 style="bold",
             ),
             conditions_text(event["conditions"]),

@@ -627,7 +627,17 @@ class QuasharsGame(Game[QuasharsState, QuasharsOptions]):
             "start_player": state.start_player,
             "to_act": state.to_act if state.phase in (PREDICT, PLAY) else None,
             "deadline": state.deadline,
+            "now": state.now,
+            "options": state.options.to_json(),
             "flex_chip": state.options.flex_chip,
+            # Every condition card revealed so far this match: public, and what a
+            # search bot needs to know which cards later games can still draw.
+            "conditions_drawn": [
+                CONDITIONS[c].id
+                for full, left in zip(PILES[players], state.piles, strict=True)
+                for c in full
+                if c not in left
+            ],
             "conditions": [
                 {"id": CONDITIONS[c].id, "pile": CONDITIONS[c].pile, "text": CONDITIONS[c].text}
                 for c in state.conditions

@@ -30,6 +30,7 @@ from quintet.core import JSONDict, Rng
 from quintet.games.quashars.components import (
     CARD_BY_CODE,
     COLOUR_MASK,
+    COLOURS,
     CONDITION_BY_ID,
     cards_of,
     deck_mask,
@@ -152,17 +153,16 @@ class _Dealer:
 
 
 def determinize(
-    view: JSONDict, rng: Rng, *, now: int = 0, options: QuasharsOptions | None = None
+    view: JSONDict, rng: Rng, *, now: int | None = None, options: QuasharsOptions | None = None
 ) -> QuasharsState:
     """A full state that one seat's view cannot tell from the real one.
 
     Public facts, the viewer's hand and the deadline are copied from the view;
     the unseen cards are dealt to the other seats uniformly among the deals that
     fit their hand sizes and shown voids; the condition cards of later games are
-    drawn from those not on the table, in random order. `now` is the time of the
-    last accepted input (a view does not carry it; plays need times >= it).
-    `options` default to the table's flex-chip setting and otherwise the
-    defaults (a view does not carry the rest).
+    drawn from those not yet revealed, in random order. `now` and `options`
+    default to the view's (the time of the last accepted input, and the table's
+    options, which are public).
 
     Raises `ValueError` for a view that is not a seat's, or that no deal fits.
     """
@@ -194,8 +194,9 @@ def determinize(
         seats = tuple(s for s in range(players) if caps[s] and not lacking[s] >> colour & 1)
         if not seats:
             raise ValueError(
-                f"no deal fits the view: {len(cards)} unseen card(s) of colour {colour} "
-                "but every other seat has shown it holds none"
+                f"no deal fits the view: {len(cards)} {COLOURS[colour]} card(s) are unseen "
+                f"but no other seat may hold {COLOURS[colour]}: each has shown it has none "
+                "or has no cards left"
             )
         by_seats.setdefault(seats, []).extend(cards)
     # The most constrained groups first: their splits are few, so the memo stays small.
@@ -212,28 +213,27 @@ def _build(
     view: JSONDict,
     hands: list[int],
     rng: Rng,
-    now: int,
+    now: int | None,
     options: QuasharsOptions | None,
 ) -> QuasharsState:
     players = int(view["players"])
     state = QuasharsState.__new__(QuasharsState)
     state.players = players
-    state.now = now
-    state.options = options or QuasharsOptions(flex_chip=bool(view["flex_chip"]))
+    state.now = int(view["now"]) if now is None else now
+    state.options = options or QuasharsOptions.parse(view["options"])
     state.rng = rng.fork()
     state.game_no = int(view["game_no"])
     state.games_total = int(view["games"])
     state.start_player = int(view["start_player"])
     state.phase = PHASES.index(view["phase"])
     state.conditions = [CONDITION_BY_ID[c["id"]] for c in view["conditions"]]
-    # Each game drew one card from each pile; later games draw from what is left.
-    # The view does not show earlier games' conditions, so only this game's are excluded.
+    # Later games draw from the cards not yet revealed, in an order nobody has seen.
+    drawn = {CONDITION_BY_ID[c] for c in view["conditions_drawn"]}
     state.piles = []
-    for number, showing in enumerate(state.conditions, start=1):
-        rest = [c for c in pile(number, players) if c != showing]
+    for number in range(1, 5):
+        rest = [c for c in pile(number, players) if c not in drawn]
         rng.shuffle(rest)
-        keep = max(0, len(pile(number, players)) - state.game_no)
-        state.piles.append(rest[:keep])
+        state.piles.append(rest)
     state.hands = hands
     state.predicted = [-1 if p is None else int(p["chips"]) for p in view["predictions"]]
     state.flex = [False if p is None else bool(p["flex"]) for p in view["predictions"]]
