@@ -109,7 +109,7 @@ def test_without_openspiel_its_lines_say_skipped(
     assert lines[0]["interleaved_with"] == []
 
 
-@pytest.mark.skipif(not openspiel_oh_hell.available(), reason="open-spiel is not installed")
+# `make setup` installs the `bench` extra, so OpenSpiel is always here under `make test`.
 def test_with_openspiel_the_ratio_pairs_the_rounds(capsys: pytest.CaptureFixture[str]) -> None:
     bench_main.main(["--quick", "--rounds", "2"])
     lines = {line["benchmark"]: line for line in lines_of(capsys.readouterr().out)}

@@ -28,9 +28,11 @@ from quintet.core import (
     HOST,
     SPECTATOR,
     TICK,
+    BadOptions,
     Event,
     GameOver,
     Input,
+    JSONDict,
     Outcome,
     Record,
     Rng,
@@ -81,11 +83,22 @@ def _chooser(data: st.DataObject) -> Choose:
     return choose
 
 
-def _new_game(data: st.DataObject, game: Any) -> tuple[int, int, Any]:
+def _new_game(data: st.DataObject, game: Any) -> tuple[int, int, JSONDict, Any]:
+    """A new game: seed, player count and one of the game's example option sets, drawn."""
     # Seeds beyond 64 bits and below zero are accepted by `Game.new`, so draw them too.
     seed = data.draw(st.integers(-(2**65), 2**65), label="seed")
     players = data.draw(st.integers(game.min_players, game.max_players), label="players")
-    return seed, players, game.new(seed, players)
+    fitting = [o for o in game.option_examples if _fits(game, players, o)]
+    options = data.draw(st.sampled_from(fitting), label="options")
+    return seed, players, options, game.new(seed, players, options)
+
+
+def _fits(game: Any, players: int, options: JSONDict) -> bool:
+    try:
+        game.new(0, players, options)
+    except BadOptions:
+        return False
+    return True
 
 
 def _viewers(players: int) -> list[int]:
@@ -219,14 +232,14 @@ def test_at_least_one_game_is_registered() -> None:
 @given(data=st.data())
 def test_same_seed_and_inputs_give_same_views_and_events(name: str, data: Any) -> None:
     game = registry.get(name)
-    seed, players, state = _new_game(data, game)
+    seed, players, options, state = _new_game(data, game)
     first = [_observe(game, state, [])]
     inputs = []
     for inp, events in RandomDriver(game, _chooser(data)).steps(state):
         inputs.append(inp)
         first.append(_observe(game, state, events))
 
-    again = game.new(seed, players)
+    again = game.new(seed, players, options)
     second = [_observe(game, again, [])]
     for inp in inputs:
         sent = canonical(inp.to_json())
@@ -239,7 +252,7 @@ def test_same_seed_and_inputs_give_same_views_and_events(name: str, data: Any) -
         assert one[1] == two[1], f"input {step} gave different events on replay"
     assert canonical(again.to_json()) == canonical(state.to_json())
 
-    replayed, history = replay(Record(name, seed, players, {}, tuple(inputs)))
+    replayed, history = replay(Record(name, seed, players, options, tuple(inputs)))
     assert canonical(replayed.to_json()) == canonical(state.to_json())
     assert [tuple(_event_key(e) for e in evs) for evs in history] == [o[1] for o in first[1:]]
 
@@ -298,7 +311,7 @@ def _round_trip_state(game: Any, state: Any) -> Any:
 @given(data=st.data())
 def test_states_inputs_and_records_survive_json(name: str, data: Any) -> None:
     game = registry.get(name)
-    seed, players, state = _new_game(data, game)
+    seed, players, options, state = _new_game(data, game)
     snapshots = [canonical(state.to_json())]
     inputs: list[Input] = []
     events: list[tuple[str, ...]] = []
@@ -313,7 +326,7 @@ def test_states_inputs_and_records_survive_json(name: str, data: Any) -> None:
 
     # A state rebuilt from JSON at any point must go on exactly as the original did.
     at = data.draw(st.integers(0, len(inputs)), label="rebuild after this many inputs")
-    original = game.new(seed, players)
+    original = game.new(seed, players, options)
     for inp in inputs[:at]:
         game.apply(original, inp)
     rebuilt = game.state_from_json(json.loads(snapshots[at]))
@@ -329,7 +342,7 @@ def test_states_inputs_and_records_survive_json(name: str, data: Any) -> None:
         assert again == events[step], f"rebuilt at {at}: input {step} gave other events"
         assert canonical(rebuilt.to_json()) == snapshots[step + 1]
 
-    record = Record(name, seed, players, {}, tuple(inputs))
+    record = Record(name, seed, players, options, tuple(inputs))
     text = json.dumps(record.to_json(), allow_nan=False)
     assert Record.from_json(json.loads(text)) == record
     replayed, _ = replay(Record.from_json(json.loads(text)))
@@ -344,7 +357,7 @@ def test_states_inputs_and_records_survive_json(name: str, data: Any) -> None:
 @given(data=st.data())
 def test_random_play_reaches_a_valid_end(name: str, data: Any) -> None:
     game = registry.get(name)
-    _, players, state = _new_game(data, game)
+    _, players, _, state = _new_game(data, game)
     assert not game.is_over(state), "a new game is already over"
     assert game.outcome(state) is None
     # `steps` fails if no one can act and no deadline is set before the end,
@@ -646,7 +659,7 @@ def _probe_bad_inputs(
 @given(data=st.data())
 def test_bad_inputs_are_refused_and_change_nothing(name: str, data: Any) -> None:
     game = registry.get(name)
-    _, players, state = _new_game(data, game)
+    _, players, _, state = _new_game(data, game)
     rng = Rng(data.draw(st.integers(0, 2**64 - 1), label="seed of the bad inputs"))
     garbage = data.draw(st.lists(_garbage_action, max_size=5), label="garbage actions")
     garbage_inputs = data.draw(st.lists(_garbage_input, max_size=3), label="garbage inputs")
@@ -702,7 +715,7 @@ def test_an_action_that_is_not_an_object_is_refused(name: str, action: Any) -> N
 @given(data=st.data())
 def test_a_clone_is_equal_and_independent(name: str, data: Any) -> None:
     game = registry.get(name)
-    _, players, state = _new_game(data, game)
+    _, players, _, state = _new_game(data, game)
     driver = RandomDriver(game, _chooser(data))
     aside = RandomDriver.seeded(game, data.draw(st.integers(0, 2**64 - 1), label="clone seed"))
     while True:
@@ -742,7 +755,7 @@ def test_a_clone_is_equal_and_independent(name: str, data: Any) -> None:
 @given(data=st.data())
 def test_no_view_or_event_shows_a_hidden_card(name: str, data: Any) -> None:
     game = registry.get(name)
-    _, players, state = _new_game(data, game)
+    _, players, _, state = _new_game(data, game)
     seats_and_spectator = [*range(players), SPECTATOR]
     # Each of the five games deals cards face down; with none hidden this test would check nothing.
     assert game.hidden_cards(state, SPECTATOR), "a new game hides no card from a spectator"
@@ -776,7 +789,7 @@ def test_no_error_message_names_a_hidden_card(name: str, data: Any) -> None:
     # the sender (errors.py: "Messages never mention a card that the player who
     # sent the input may not know"). A refusal leaks as surely as a view.
     game = registry.get(name)
-    _, _, state = _new_game(data, game)
+    _, _, _, state = _new_game(data, game)
     rng = Rng(data.draw(st.integers(0, 2**64 - 1), label="seed of the bad inputs"))
     garbage = data.draw(st.lists(_garbage_action, max_size=5), label="garbage actions")
     known = _Known()
@@ -798,7 +811,7 @@ def test_no_error_message_names_a_hidden_card(name: str, data: Any) -> None:
 @given(data=st.data())
 def test_legal_actions_fit_can_act_and_all_apply(name: str, data: Any) -> None:
     game = registry.get(name)
-    _, players, state = _new_game(data, game)
+    _, players, _, state = _new_game(data, game)
     driver = RandomDriver(game, _chooser(data))
     while True:
         for seat in range(players):

@@ -59,6 +59,9 @@ class Game(ABC, Generic[S, O]):
     options_model: ClassVar[type[Options]]
     #: True when seats act at the same moment (no turns): a race.
     real_time: ClassVar[bool] = False
+    #: Option sets the conformance kit plays besides the defaults; a set that does
+    #: not fit a player count is skipped for that count.
+    option_examples: ClassVar[tuple[JSONDict, ...]] = ({},)
 
     # ----------------------------------------------------------------- creating
 

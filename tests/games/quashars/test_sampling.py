@@ -17,6 +17,8 @@ from quintet.games.quashars import GAME, QuasharsState, rules
 from quintet.games.quashars.components import (
     CARD_BY_CODE,
     COLOUR_MASK,
+    CONDITIONS,
+    PILES,
     cards_of,
     deck_mask,
     mask_of,
@@ -308,3 +310,29 @@ def test_a_view_no_deal_fits_is_refused() -> None:
         determinize(dict(view, hand=view["hand"][1:]), Rng(1))
     with pytest.raises(ValueError, match="unseen"):
         determinize(dict(view, hand_sizes=[sizes[0], sizes[1] + 1, sizes[2]]), Rng(1))
+
+
+# ------------------------------------------------------- later games and options
+
+
+def test_later_games_draw_only_conditions_not_yet_revealed() -> None:
+    """The view lists every condition revealed this match; a sample's piles hold the rest."""
+    for i, (state, seat) in enumerate(positions(30)):
+        view = GAME.view(state, seat)
+        revealed = {CONDITIONS[c].id for p in PILES[state.players] for c in p} - {
+            CONDITIONS[c].id for p in state.piles for c in p
+        }
+        assert set(view["conditions_drawn"]) == revealed
+        assert {c["id"] for c in view["conditions"]} <= revealed
+        sample = determinize(view, Rng(i))
+        assert sorted(map(sorted, sample.piles)) == sorted(map(sorted, state.piles))
+
+
+def test_a_sample_keeps_the_table_options_and_clock() -> None:
+    options = {"flex_chip": False, "pause_ms": 1234, "first_player": 2}
+    state = position(99, 4, options)
+    view = GAME.view(state, 1)
+    assert view["options"]["pause_ms"] == 1234
+    sample = determinize(view, Rng(5))
+    assert sample.options == state.options
+    assert sample.now == state.now == view["now"]

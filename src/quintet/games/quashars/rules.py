@@ -541,6 +541,12 @@ class QuasharsGame(Game[QuasharsState, QuasharsOptions]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     options_model = QuasharsOptions
+    option_examples = (
+        {},
+        {"flex_chip": False, "first_player": 1, "pause_ms": 0},
+        {"conditions": ["even", "red", "no_red", "most_tricks"]},
+        {"conditions": ["high", "blue", "all_colours", "no_tricks"]},  # 4 players only
+    )
 
     def check_options(self, options: QuasharsOptions, players: int) -> None:
         if options.first_player is not None and options.first_player >= players:
