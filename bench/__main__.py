@@ -1,4 +1,5 @@
-"""``make bench``: random-playout speed of Quashars, and of OpenSpiel's ``oh_hell`` beside it.
+"""``make bench``: random-playout speed of Quashars, and of OpenSpiel's ``oh_hell`` beside it;
+the Quiclo solver at a full table.
 
     .venv/bin/python -m bench [--quick] [--rounds N] [--seconds S]
 
@@ -26,14 +27,16 @@ from collections.abc import Callable
 from importlib import metadata
 from typing import Any
 
-from bench import openspiel_oh_hell
+from bench import openspiel_oh_hell, quiclo_solver
 from bench.quashars_playouts import GAME_UNIT, checked_games, clones, random_games
 
 QUICK_ENV = "QUINTET_BENCH_QUICK"
 SKIPPED = "open-spiel is not installed (pip install -e '.[bench]')"
 
 #: Sizes of the quick mode: enough to run every code path once, no calibration.
-_QUICK_SIZES = {"quashars": 20, "openspiel": 10, "checked": 4, "clone": 500}
+_QUICK_SIZES = {"quashars": 20, "openspiel": 10, "checked": 4, "clone": 500, "quiclo": 5}
+#: Full tables the Quiclo solver is timed on (see bench/quiclo_solver.py).
+QUICLO_POSITIONS = 200
 
 _CHANCE_NOTES = {
     "uniform": "choice(legal_actions()) at chance nodes: exact, every oh_hell chance node is "
@@ -219,6 +222,10 @@ def run(quick: bool, rounds: int, seconds: float) -> None:
             **common,
         }
     )
+
+    positions = sizes["quiclo"] if quick else QUICLO_POSITIONS
+    _log(f"Quiclo solver, {positions} full tables")
+    _emit({**quiclo_solver.measure(positions, seed=1), **common})
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -19,6 +19,7 @@ import pytest
 
 from quintet.core.rng import Rng
 from quintet.games.quashars import rules
+from quintet.games.quiclo import solver
 
 # `bench` is a folder at the repository root, not part of the installed package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,7 +27,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import __main__ as bench_main  # noqa: E402
-from bench import compare, openspiel_oh_hell  # noqa: E402
+from bench import compare, openspiel_oh_hell, quiclo_solver  # noqa: E402
 from bench.quashars_playouts import (  # noqa: E402
     checked_games,
     clones,
@@ -40,6 +41,7 @@ NAMES = [
     "openspiel_oh_hell_random_games_weighted_chance",
     "quashars_checked_games",
     "quashars_clone",
+    "quiclo_solver_full_table",
 ]
 OPENSPIEL_NAMES = NAMES[1:3]
 COMMON_KEYS = {"benchmark", "python", "cpus", "quick"}
@@ -56,6 +58,9 @@ KEYS: dict[str, set[str]] = {
     | RATE_KEYS
     | {"players", "tricks", "game_unit", "games", "games_per_second", "fast_path_speedup"},
     "quashars_clone": COMMON_KEYS | RATE_KEYS | {"clones", "clones_per_second"},
+    "quiclo_solver_full_table": COMMON_KEYS
+    | {"positions", "players", "cards_per_player", "median_ms", "p99_ms", "claims_median"}
+    | {"build_median_ms", "has_claim_median_ms", "has_claim_p99_ms", "has_claim_end_median_ms"},
 }
 KEYS["openspiel_oh_hell_random_games_weighted_chance"] = KEYS["openspiel_oh_hell_random_games"]
 
@@ -69,11 +74,23 @@ def lines_of(text: str) -> list[dict[str, Any]]:
 
 def check_measured(line: dict[str, Any]) -> None:
     assert KEYS[line["benchmark"]] <= set(line), line["benchmark"]
+    if line["benchmark"] == "quiclo_solver_full_table":
+        check_quiclo(line)
+        return
     unit = "clones" if line["benchmark"] == "quashars_clone" else "games"
     assert isinstance(line[unit], int) and line[unit] >= 1
     assert line[f"{unit}_per_second"] > 0
     assert line["seconds"] > 0
     assert line["repeats"] >= 1
+
+
+def check_quiclo(line: dict[str, Any]) -> None:
+    assert (line["players"], line["cards_per_player"]) == (6, 12)
+    assert line["positions"] >= 1
+    assert line["p99_ms"] >= line["median_ms"] > 0
+    assert line["has_claim_median_ms"] > 0 and line["build_median_ms"] > 0
+    # A dealt table has thousands of claims (about 1,200 per player).
+    assert line["claims_median"] > 1000
 
 
 def test_quick_run_prints_one_json_line_per_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
@@ -162,6 +179,32 @@ def test_python_dash_m_bench_runs() -> None:
     assert done.returncode == 0, done.stderr
     assert [line["benchmark"] for line in lines_of(done.stdout)] == NAMES
     assert "Traceback" not in done.stderr
+
+
+def test_quiclo_solver_bench_alone() -> None:
+    line = quiclo_solver.measure(positions=3, seed=4)
+    assert line["positions"] == 3
+    check_quiclo(line)
+    with pytest.raises(ValueError, match=">= 1"):
+        quiclo_solver.measure(positions=0)
+
+
+def test_quiclo_bench_tables_are_dealt_and_end_tables_have_no_claim() -> None:
+    for hands, tops in quiclo_solver.full_tables(3, seed=2):
+        assert [len(hand) for hand in hands] == [12] * 6
+        cards = [card for hand in hands for card in hand] + list(tops)
+        assert len(set(cards)) == 6 * 12 + 3
+    for hands, tops in quiclo_solver.end_tables(3, seed=2):
+        assert len(hands) == 6 and all(2 <= len(hand) <= 4 for hand in hands)
+        assert not any(solver.count(hand, tops) for hand in hands)
+
+
+def test_quiclo_bench_command_prints_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    quiclo_solver.main(["--positions", "2"])
+    (line,) = lines_of(capsys.readouterr().out)
+    assert line["benchmark"] == "quiclo_solver_full_table" and line["positions"] == 2
+    with pytest.raises(SystemExit):
+        quiclo_solver.main(["--positions", "0"])
 
 
 def counting_rules() -> tuple[SimpleNamespace, dict[str, int]]:

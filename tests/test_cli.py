@@ -61,7 +61,9 @@ def test_simulate_json_is_one_object_with_the_summary() -> None:
     )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
-    assert set(summary) == {"games", "seconds", "games_per_second", "seats"}
+    assert set(summary) == {"games", "seconds", "games_per_second", "seats", "mean_game_seconds"}
+    # Quashars bots think on the virtual clock too, so its games last a while.
+    assert summary["mean_game_seconds"] > 0
     assert summary["games"] == 6
     assert [seat["bot"] for seat in summary["seats"]] == ["random"] * 4
     assert all(set(seat) == {"bot", "wins", "mean_score"} for seat in summary["seats"])
@@ -81,6 +83,7 @@ def test_simulate_is_the_same_for_the_same_seed_whatever_the_jobs() -> None:
     one = json.loads(runner.invoke(app, base).stdout)
     two = json.loads(runner.invoke(app, [*base, "--jobs", "2"]).stdout)
     assert one["seats"] == two["seats"]
+    assert one["mean_game_seconds"] == two["mean_game_seconds"]
 
 
 def test_simulate_prints_a_table_and_the_speed() -> None:
@@ -90,6 +93,7 @@ def test_simulate_prints_a_table_and_the_speed() -> None:
     assert result.exit_code == 0, result.output
     assert "Mean score" in result.stdout
     assert "games per second" in result.stdout
+    assert "on the virtual clock" in result.stdout
     assert result.stdout.count("random") == 3
     assert "3/3" in result.stderr  # the progress bar's last frame
 

@@ -156,8 +156,8 @@ def simulate_command(  # noqa: PLR0917
         bool,
         typer.Option(
             "--json",
-            help="Print one JSON object (games, seconds, games_per_second, seats) "
-            "and no progress bar.",
+            help="Print one JSON object (games, seconds, games_per_second, seats, "
+            "mean_game_seconds) and no progress bar.",
         ),
     ] = False,
 ) -> None:
@@ -248,6 +248,9 @@ def _print_summary(summary: Summary, title: str, players: int, seed: int, jobs: 
     console.print(
         f"{summary.games} games in {summary.seconds:.2f} s: "
         f"{summary.games_per_second:.1f} games per second ({processes})"
+    )
+    console.print(
+        f"A game lasted {summary.mean_game_seconds:.1f} s on the virtual clock, on the average"
     )
 
 

@@ -22,12 +22,14 @@ from quintet.core import (
     public,
 )
 
+
+def _nest(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    # Named, not a lambda: hypothesis reads `extend`'s source to check it recurses.
+    return st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+
+
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
-    ),
-    max_leaves=8,
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5), _nest, max_leaves=8
 )
 actions = st.dictionaries(st.text(max_size=6), json_values, max_size=4)
 

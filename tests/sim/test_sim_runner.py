@@ -14,7 +14,7 @@ RANDOM4 = ["random"] * 4
 
 def results(summary: Summary) -> tuple[Any, ...]:
     """Everything but the wall-clock figures."""
-    return summary.games, summary.seats
+    return summary.games, summary.seats, summary.game_ms
 
 
 def test_the_same_seed_gives_the_same_results() -> None:
@@ -27,7 +27,9 @@ def test_the_same_seed_gives_the_same_results() -> None:
 
 def test_game_i_is_played_with_a_seed_derived_from_the_run_seed() -> None:
     games = [play_game("quashars", derive_seed(3, i), 3, ["random"] * 3) for i in range(5)]
-    expected = summarize(["random"] * 3, [run.outcome for run in games], 1.0)
+    expected = summarize(
+        ["random"] * 3, [run.outcome for run in games], 1.0, [run.end_time for run in games]
+    )
     assert results(simulate("quashars", 5, 3, ["random"] * 3, seed=3)) == results(expected)
 
 
@@ -91,3 +93,10 @@ def test_bad_arguments_name_the_argument(
 
 def test_check_setup_returns_the_game() -> None:
     assert check_setup("quashars", 3, ["random"] * 3).name == "quashars"
+
+
+def test_the_mean_game_length_is_the_virtual_end_times_averaged() -> None:
+    runs = [play_game("quiclo", derive_seed(4, i), 3, ["easy"] * 3) for i in range(3)]
+    summary = simulate("quiclo", 3, 3, ["easy"] * 3, seed=4, jobs=2)
+    assert summary.game_ms == sum(run.end_time for run in runs) > 0
+    assert summary.mean_game_seconds == summary.game_ms / 3000

@@ -30,12 +30,13 @@ def test_mean_scores_and_speed() -> None:
         Outcome.from_scores([0, 4]),
         Outcome.from_scores([1, 1]),
     ]
-    summary = summarize(["basic", "random"], outcomes, 0.5)
+    summary = summarize(["basic", "random"], outcomes, 0.5, [1_000, 2_500, 6_100])
     assert summary.seats == (
         SeatSummary("basic", 2, 4 / 3),
         SeatSummary("random", 2, 4 / 3),
     )
     assert summary.games_per_second == 6.0
+    assert summary.mean_game_seconds == 3.2
     assert summary.to_json() == {
         "games": 3,
         "seconds": 0.5,
@@ -44,7 +45,16 @@ def test_mean_scores_and_speed() -> None:
             {"bot": "basic", "wins": 2, "mean_score": 4 / 3},
             {"bot": "random", "wins": 2, "mean_score": 4 / 3},
         ],
+        "mean_game_seconds": 3.2,
     }
+
+
+def test_game_times_are_optional_but_must_match_the_games() -> None:
+    outcomes = [Outcome.from_scores([1, 0])] * 2
+    assert summarize(["a", "b"], outcomes, 1.0).mean_game_seconds == 0.0
+    assert Summary(0, 1.0, ()).mean_game_seconds == 0.0
+    with pytest.raises(ValueError, match="1 game times for 2 games"):
+        summarize(["a", "b"], outcomes, 1.0, [500])
 
 
 def test_a_run_too_fast_for_the_clock_still_reports_a_speed() -> None:

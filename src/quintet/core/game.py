@@ -16,6 +16,7 @@ from quintet.core.events import Event
 from quintet.core.inputs import Input
 from quintet.core.options import Options
 from quintet.core.outcome import Outcome
+from quintet.core.rng import Rng
 from quintet.core.types import JSONDict, Seat
 from quintet.core.viewer import HOST, SPECTATOR, Viewer
 
@@ -142,15 +143,7 @@ class Game(ABC, Generic[S, O]):
         Raises `BadInput` for a viewer that is neither a seat of this game,
         `SPECTATOR` nor `HOST`.
         """
-        if (
-            isinstance(viewer, bool)
-            or not isinstance(viewer, int)
-            or not (viewer in (SPECTATOR, HOST) or 0 <= viewer < state.players)
-        ):
-            raise BadInput(
-                f"no such viewer {viewer!r}: a seat 0 to {state.players - 1}, "
-                "the spectator or the host"
-            )
+        check_viewer(state, viewer)
         return self._view(state, viewer)
 
     @abstractmethod
@@ -184,6 +177,30 @@ class Game(ABC, Generic[S, O]):
         must be written from the rules of the table, not from `view`.
         """
 
+    def scramble_hidden(self, state: S, viewer: Viewer, rng: Rng) -> S:
+        """A copy of the state in which everything this viewer may not know is dealt anew at random.
+
+        Hidden cards are pooled and redealt with the same sizes (other hands, face-down
+        piles, cards out of play), the order of face-down piles is shuffled, and any
+        randomness nobody at the table may know yet (the PRNG inside the state) is
+        replaced; what the viewer may know stays as it is. For the host, who knows
+        everything, it is a plain clone. Draws from `rng` (and advances it); never
+        changes `state`. Raises `BadInput` for a viewer that is not one of this game.
+
+        The conformance kit checks that `view(state, viewer)` is the same for the
+        scrambled copy (ADR 0006): a view that depends on anything scrambled leaks,
+        whatever form the leak takes. Every game must provide `_scramble_hidden`.
+        """
+        check_viewer(state, viewer)
+        return self._scramble_hidden(state, viewer, rng)
+
+    def _scramble_hidden(self, state: S, viewer: Viewer, rng: Rng) -> S:
+        """The game's scramble for a viewer already checked by `scramble_hidden`."""
+        raise NotImplementedError(
+            f"{self.title} ({type(self).__name__}) does not implement scramble_hidden, which "
+            "every game must provide for the conformance kit's hidden-information check"
+        )
+
     # --------------------------------------------------------------- persistence
 
     @abstractmethod
@@ -201,3 +218,15 @@ class Game(ABC, Generic[S, O]):
             "real_time": self.real_time,
             "options": self.options_model.describe(),
         }
+
+
+def check_viewer(state: State, viewer: Viewer) -> None:
+    """Raises `BadInput` unless `viewer` is a seat of this state, `SPECTATOR` or `HOST`."""
+    if (
+        isinstance(viewer, bool)
+        or not isinstance(viewer, int)
+        or not (viewer in (SPECTATOR, HOST) or 0 <= viewer < state.players)
+    ):
+        raise BadInput(
+            f"no such viewer {viewer!r}: a seat 0 to {state.players - 1}, the spectator or the host"
+        )

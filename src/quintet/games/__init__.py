@@ -3,5 +3,8 @@
 from quintet.core import registry
 from quintet.games.quashars import GAME as QUASHARS
 from quintet.games.quashars.bots import BOTS as QUASHARS_BOTS
+from quintet.games.quiclo import GAME as QUICLO
+from quintet.games.quiclo.bots import BOTS as QUICLO_BOTS
 
 registry.register(QUASHARS, QUASHARS_BOTS)
+registry.register(QUICLO, QUICLO_BOTS)

@@ -23,6 +23,8 @@ from quintet.sim.summary import Summary, summarize
 
 #: Called with the number of games just finished (so it can drive a progress bar).
 Progress = Callable[[int], None]
+#: What one game sends back: its outcome and its virtual end time in ms.
+Played = tuple[Outcome, int]
 
 #: Chunks per worker: enough to balance uneven chunks and move a progress bar,
 #: few enough that sending work to a process costs next to nothing.
@@ -120,14 +122,16 @@ def simulate(  # noqa: PLR0917
     task = _Task(game, players, levels, seed, opts, max_steps)
     started = time.perf_counter()
     if jobs == 1 or games == 1:
-        outcomes = []
+        played = []
         for index in range(games):
-            outcomes.append(task.play(index))
+            played.append(task.play(index))
             if progress is not None:
                 progress(1)
     else:
-        outcomes = _in_processes(task, games, jobs, progress)
-    return summarize(levels, outcomes, time.perf_counter() - started)
+        played = _in_processes(task, games, jobs, progress)
+    outcomes = [outcome for outcome, _ in played]
+    end_times = [end for _, end in played]
+    return summarize(levels, outcomes, time.perf_counter() - started, end_times)
 
 
 @dataclass(frozen=True)
@@ -141,23 +145,23 @@ class _Task:
     options: JSONDict | None
     max_steps: int
 
-    def play(self, index: int) -> Outcome:
+    def play(self, index: int) -> Played:
         seed = derive_seed(self.seed, index)
         run = play_game(
             self.game, seed, self.players, self.bots, self.options, max_steps=self.max_steps
         )
-        return run.outcome
+        return run.outcome, run.end_time
 
-    def play_chunk(self, chunk: tuple[int, int, int]) -> tuple[int, list[Outcome]]:
+    def play_chunk(self, chunk: tuple[int, int, int]) -> tuple[int, list[Played]]:
         """Games `start` to `stop - 1`, tagged with the chunk's number `i`."""
         i, start, stop = chunk
         return i, [self.play(index) for index in range(start, stop)]
 
 
-def _in_processes(task: _Task, games: int, jobs: int, progress: Progress | None) -> list[Outcome]:
+def _in_processes(task: _Task, games: int, jobs: int, progress: Progress | None) -> list[Played]:
     size = max(1, min(_MAX_CHUNK, -(-games // (jobs * _CHUNKS_PER_JOB))))
     chunks = [(i, start, min(start + size, games)) for i, start in enumerate(range(0, games, size))]
-    results: list[list[Outcome]] = [[] for _ in chunks]
+    results: list[list[Played]] = [[] for _ in chunks]
     # multiprocessing's Pool rather than concurrent.futures: Ctrl-C must end a
     # run at once, and Pool has a public `terminate` (its `with` ends with it)
     # and daemonic workers, which the interpreter ends on exit whatever

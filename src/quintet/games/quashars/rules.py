@@ -716,6 +716,30 @@ class QuasharsGame(Game[QuasharsState, QuasharsOptions]):
             for c in cards_of(hand)
         )
 
+    def _scramble_hidden(self, state: QuasharsState, viewer: Viewer, rng: Rng) -> QuasharsState:
+        """A copy with the hands this viewer may not see redealt, and the future reshuffled.
+
+        A seat keeps its own hand and the others' hands are pooled and redealt with
+        the same sizes; for the spectator every hand is. Nobody at the table knows the
+        order of the condition piles or the PRNG state (the next deals), so each pile is
+        shuffled and the PRNG replaced. The host knows everything: a plain clone.
+        """
+        other = state.clone()
+        if viewer == HOST:
+            return other
+        others = [seat for seat in range(state.players) if seat != viewer]
+        pool = [card for seat in others for card in cards_of(state.hands[seat])]
+        rng.shuffle(pool)
+        start = 0
+        for seat in others:
+            size = state.hands[seat].bit_count()
+            other.hands[seat] = mask_of(pool[start : start + size])
+            start += size
+        for pile in other.piles:
+            rng.shuffle(pile)
+        other.rng = rng.fork()
+        return other
+
     def state_from_json(self, data: JSONDict) -> QuasharsState:
         return _from_json(data)
 

@@ -1,0 +1,437 @@
+"""Quiclo bots: `random`, and the levels `easy`, `medium`, `hard` and `perfect`.
+
+A bot sees only its own view (its hand, the three tops, whether it may claim)
+and finds its claims itself with the solver. The simulator (or the server) asks
+it again after every change it can see, and it answers with a `Plan`: "at time t
+I claim this".
+
+A level is a person at the table (`Level`):
+
+- Timing (`quintet.bots.ReactionTime`): after a change the bot reacts, then
+  searches; the search takes longer for a longer chain and a fuller hand. `hard`
+  is quick, `easy` slow, `perfect` acts at once (for tests).
+- Sight: `easy` looks for chains of 2 or 3 operands; `medium` looks for 4-operand
+  chains only half the time. A bot that finds nothing within its sight keeps
+  looking and, after a long while (`stuck_ms`), finds a longer chain too: a
+  table of easy bots must still reach the end the rules define (no claim left
+  anywhere), since nothing else ends a game.
+- Mistakes: now and then (`wrong`, per mille of plans) `easy` and `medium`
+  claim a chain that is slightly off (one operator or one of their cards
+  changed); the rules accept it and make them sit out. `hard` and `perfect`
+  never do.
+- Choice: each bot spots a few chains of each length at random (`looks`; perfect
+  sees all). `easy` claims any of them. `medium` and `hard` claim the one with the
+  most of their own cards (the hand empties fastest), the shorter
+  chain on a tie (it is found sooner); `hard` and `perfect` also prefer a claim,
+  and the card they put on top, after which their remaining hand still has a
+  claim on the new tops (checked with `solver.has_claim`).
+
+A bot that is asked again when its hand is the same and the claim it planned
+still stands (same stack top, the tops it uses still there) keeps its plan and
+its time, as a person who has found a chain plays it. Anything else it sees as
+a change: it reacts and searches again. Searches are cached per (hand, tops).
+
+Everything random comes from the bot's own `Rng`, seeded per bot; nothing reads
+the wall clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Final
+
+from quintet.bots import REACTION_TIMES, ReactionTime, ThinkTime, scatter, think_time
+from quintet.core import BotFactory, GameOver, JSONDict, Plan, Rng, RuleError, Seat, TooLate
+from quintet.games.quiclo import _solver_engine as engine
+from quintet.games.quiclo.arithmetic import OPERATORS, explain
+from quintet.games.quiclo.solver import has_claim, iter_claims
+
+MIN_OPERANDS: Final = 2
+MAX_OPERANDS: Final = 4
+STACKS: Final = (0, 1, 2)
+#: Probabilities are in thousandths, drawn with `Rng.below(PER_MILLE)`: integers only.
+PER_MILLE: Final = 1000
+#: A `looks` or `lookahead` that leaves nothing out.
+EVERY: Final = 0
+
+
+class RandomBot:
+    """A uniformly random valid claim from its view, planned at `now + think time`."""
+
+    def __init__(self, game: Any, seat: Seat, seed: int, think: ThinkTime | None = None) -> None:
+        self.seat = seat
+        self.rng = Rng(seed)
+        self.think = think_time("human") if think is None else think
+
+    def plan(self, view: JSONDict, now: int) -> Plan | None:
+        if not view.get("can_claim"):
+            return None
+        claims = list(iter_claims(view["hand"], view["tops"]))
+        if not claims:
+            return None
+        chosen = claims[self.rng.below(len(claims))]
+        return Plan(now + self.think.sample(self.rng), chosen.to_action())
+
+    def refused(self, error: RuleError, now: int) -> None:
+        # Someone was faster (or, on a live table, the game ended first): the bot is
+        # asked again with the new view. Any other refusal of a claim from the solver
+        # is a bug.
+        if not isinstance(error, TooLate | GameOver):
+            raise AssertionError(f"seat {self.seat}'s claim from the solver was refused: {error}")
+
+
+# ---------------------------------------------------------------------- levels
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """What sets one bot level apart: speed, sight, mistakes and judgement."""
+
+    name: str
+    timing: ReactionTime
+    #: The longest chain (in operands) a search looks for: 3 or 4.
+    reach: int
+    #: Per mille of searches that stop at 3 operands although `reach` is 4.
+    miss_long: int
+    #: Median extra time (ms) to find a chain beyond the search's reach when none within it.
+    stuck_ms: int
+    #: Per mille of plans that are a wrong claim.
+    wrong: int
+    #: How many chains of each length the bot spots (at random among all); EVERY: all.
+    looks: int
+    #: Most own cards first (else any chain spotted, at random).
+    greedy: bool
+    #: Prefer claims after which the remaining hand still has a claim, checking up to this
+    #: many of the best ones (EVERY: all); None: no such care.
+    lookahead: int | None
+
+    def __post_init__(self) -> None:
+        if self.reach not in (3, MAX_OPERANDS):
+            raise ValueError(f"a level's reach is 3 or 4 operands, not {self.reach}")
+        for name in ("miss_long", "wrong"):
+            if not 0 <= getattr(self, name) <= PER_MILLE:
+                raise ValueError(f"{name} is per mille, 0..1000, not {getattr(self, name)}")
+        if self.looks < 0 or self.stuck_ms < 0 or (self.lookahead or 0) < 0:
+            raise ValueError("looks, lookahead and stuck_ms must be 0 or more")
+
+
+LEVELS: Final[dict[str, Level]] = {
+    "easy": Level(
+        "easy",
+        REACTION_TIMES["slow"],
+        reach=3,
+        miss_long=0,
+        stuck_ms=20_000,
+        wrong=80,
+        looks=4,
+        greedy=False,
+        lookahead=None,
+    ),
+    "medium": Level(
+        "medium",
+        REACTION_TIMES["steady"],
+        reach=MAX_OPERANDS,
+        miss_long=500,
+        stuck_ms=8_000,
+        wrong=30,
+        looks=6,
+        greedy=True,
+        lookahead=None,
+    ),
+    "hard": Level(
+        "hard",
+        REACTION_TIMES["quick"],
+        reach=MAX_OPERANDS,
+        miss_long=0,
+        stuck_ms=0,
+        wrong=0,
+        looks=12,
+        greedy=True,
+        lookahead=4,
+    ),
+    "perfect": Level(
+        "perfect",
+        REACTION_TIMES["instant"],
+        reach=MAX_OPERANDS,
+        miss_long=0,
+        stuck_ms=0,
+        wrong=0,
+        looks=EVERY,
+        greedy=True,
+        lookahead=EVERY,
+    ),
+}
+
+
+# ---------------------------------------------------------------- the claims seen
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """One claim a bot may make: `operands` joined by `operators` should make the top of
+    `stack`; `own` are the bot's cards among them, in chain order."""
+
+    stack: int
+    operands: tuple[int, ...]
+    operators: tuple[str, ...]
+    own: tuple[int, ...]
+
+    def action(self, tops: Sequence[int], order: Sequence[int] | None = None) -> JSONDict:
+        """The claim action against `tops`; `order` (default: chain order) puts the bot's
+        cards onto the stack, the last becoming the new top."""
+        return {
+            "type": "claim",
+            "stack": self.stack,
+            "expect": tops[self.stack],
+            "operands": list(self.operands),
+            "operators": list(self.operators),
+            "order": list(self.own if order is None else order),
+        }
+
+
+def decode(key: int, length: int, stack: int, tops: Sequence[int]) -> Chain:
+    """The chain of a solver search key (`_solver_engine`: operands 8 bits each from the
+    first, above 8 bits of operator code, the operator indices as a base-4 number)."""
+    width = engine.WIDTH
+    mask = engine.CARD_BITS
+    operands = tuple((key >> (width * (length - i))) & mask for i in range(length))
+    code = key & mask
+    operators = tuple(OPERATORS[(code >> (2 * (length - 2 - i))) & 3] for i in range(length - 1))
+    own = tuple(card for card in operands if card not in tops)
+    return Chain(stack, operands, operators, own)
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """Every valid claim of a hand up to some length, as the solver's search keys:
+    `keys[stack][length]` (read only: the lists are shared through the cache)."""
+
+    keys: engine.Found
+    #: How many claims of each length (index 0 to the reach), all stacks together.
+    sizes: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.sizes)
+
+    def at(self, length: int, index: int) -> tuple[int, int]:
+        """(stack, key) of claim `index` of that length, counting stack by stack."""
+        for stack, by_length in enumerate(self.keys):
+            keys = by_length[length]
+            if index < len(keys):
+                return stack, keys[index]
+            index -= len(keys)
+        raise IndexError(index)
+
+
+@lru_cache(maxsize=64)
+def seen(hand: tuple[int, ...], tops: tuple[int, int, int], reach: int) -> Seen:
+    """Every valid claim of `hand` on `tops` with at most `reach` operands.
+
+    The search keys only: a full hand has over a thousand claims and a bot reads a few,
+    so no `Claim` objects are built. Cached: a bot meets the same hand and tops again
+    after a sit-out or a refused claim, and levels share the cache in one process.
+    """
+    found = engine.search(hand, tops, STACKS, reach)
+    sizes = tuple(sum(len(found[stack][length]) for stack in STACKS) for length in range(reach + 1))
+    return Seen(found, sizes)
+
+
+@lru_cache(maxsize=4096)
+def _has_claim(hand: tuple[int, ...], tops: tuple[int, int, int]) -> bool:
+    return has_claim(hand, tops)
+
+
+# ------------------------------------------------------------------------- bot
+
+
+@dataclass(frozen=True, slots=True)
+class _Memo:
+    """The last plan and what it was made for."""
+
+    hand: tuple[int, ...]
+    tops: tuple[int, int, int]
+    plan: Plan | None
+    #: Whether the plan is a wrong claim (it leaves the hand as it is when it runs).
+    wrong: bool
+
+
+class QuicloBot:
+    """A bot of one `Level`; see the module's docstring."""
+
+    def __init__(self, game: Any, seat: Seat, seed: int, level: Level) -> None:
+        self.seat = seat
+        self.level = level
+        self.rng = Rng(seed)
+        self._memo: _Memo | None = None
+
+    def plan(self, view: JSONDict, now: int) -> Plan | None:
+        if not view.get("can_claim"):
+            # Sitting out (or the game is over): nothing to plan, and whatever was
+            # planned is gone; when play resumes the bot reacts afresh.
+            self._memo = None
+            return None
+        hand = tuple(view["hand"])
+        first, second, third = view["tops"]
+        tops = (first, second, third)
+        memo = self._memo
+        if memo is not None and memo.hand == hand and self._keeps(memo, tops, now):
+            if memo.tops != tops:
+                self._memo = _Memo(hand, tops, memo.plan, memo.wrong)
+            return memo.plan
+        plan, wrong = self._fresh(hand, tops, now)
+        self._memo = _Memo(hand, tops, plan, wrong)
+        return plan
+
+    def refused(self, error: RuleError, now: int) -> None:
+        # "Too late": someone was faster; the bot looks again when asked. Any other
+        # refusal of a claim made from the solver's is a bug.
+        if not isinstance(error, TooLate | GameOver):
+            raise AssertionError(f"seat {self.seat}'s {self.level.name} claim was refused: {error}")
+        self._memo = None
+
+    @staticmethod
+    def _keeps(memo: _Memo, tops: tuple[int, int, int], now: int) -> bool:
+        """Whether the last plan still holds for this hand and these tops."""
+        plan = memo.plan
+        if plan is None:
+            return memo.tops == tops
+        # A valid claim that ran changed the hand; a wrong one did not, so one whose time
+        # has come has run (the bot then sat out, unasked) and is spent.
+        if memo.wrong and plan.time <= now:
+            return False
+        if memo.tops == tops:
+            return True
+        action = plan.action
+        if tops[action["stack"]] != action["expect"]:
+            return False
+        # The operands that are not own cards must still be tops (of the other stacks:
+        # a card is in one place only).
+        own = set(memo.hand)
+        return all(card in tops for card in action["operands"] if card not in own)
+
+    def _fresh(
+        self, hand: tuple[int, ...], tops: tuple[int, int, int], now: int
+    ) -> tuple[Plan | None, bool]:
+        """A new plan: search, choose, maybe err, and time it."""
+        level = self.level
+        rng = self.rng
+        reach = level.reach
+        if reach == MAX_OPERANDS and level.miss_long and rng.below(PER_MILLE) < level.miss_long:
+            reach = 3
+        found = seen(hand, tops, reach)
+        extra = 0
+        if not found.total:
+            if reach == MAX_OPERANDS:
+                return None, False
+            found = seen(hand, tops, MAX_OPERANDS)
+            if not found.total:
+                return None, False
+            # Nothing within sight: the bot stares until a longer chain turns up.
+            extra = scatter(rng, level.stuck_ms)
+        chain, order = self._choose(found, hand, tops)
+        action = chain.action(tops, order)
+        wrong = False
+        if level.wrong and rng.below(PER_MILLE) < level.wrong:
+            garbled = self._garble(chain, hand, tops)
+            if garbled is not None:
+                action, wrong = garbled, True
+        delay = level.timing.sample(rng, len(chain.operands), len(hand)) + extra
+        return Plan(now + delay, action), wrong
+
+    def _spot(self, found: Seen, tops: tuple[int, int, int]) -> list[Chain]:
+        """The chains the bot notices: `looks` of each length at random (all if fewer)."""
+        looks = self.level.looks
+        spotted: list[Chain] = []
+        for length in range(MIN_OPERANDS, len(found.sizes)):
+            size = found.sizes[length]
+            if not size:
+                continue
+            if looks == EVERY or size <= looks:
+                picks: Sequence[int] = range(size)
+            else:
+                picks = sorted({self.rng.below(size) for _ in range(looks)})
+            for index in picks:
+                stack, key = found.at(length, index)
+                spotted.append(decode(key, length, stack, tops))
+        return spotted
+
+    def _choose(
+        self, found: Seen, hand: tuple[int, ...], tops: tuple[int, int, int]
+    ) -> tuple[Chain, tuple[int, ...] | None]:
+        """The chain to claim and the order of the own cards (None: chain order)."""
+        spotted = self._spot(found, tops)
+        if not self.level.greedy:
+            return spotted[self.rng.below(len(spotted))], None
+        # Most own cards, then the shortest chain; stable, so ties keep spotted order.
+        spotted.sort(key=lambda chain: (-len(chain.own), len(chain.operands)))
+        best = spotted[0]
+        tries = self.level.lookahead
+        if tries is None:
+            return best, None
+        top_score = (len(best.own), len(best.operands))
+        for chain in spotted if tries == EVERY else spotted[:tries]:
+            if (len(chain.own), len(chain.operands)) != top_score:
+                break
+            order = self._order_keeping_claims(chain, hand, tops)
+            if order is not None:
+                return chain, order
+        return best, None
+
+    @staticmethod
+    def _order_keeping_claims(
+        chain: Chain, hand: tuple[int, ...], tops: tuple[int, int, int]
+    ) -> tuple[int, ...] | None:
+        """An order of the own cards after which the rest of the hand still has a claim
+        (or the claim wins at once); None if no card on top gives one."""
+        gone = set(chain.own)
+        rest = tuple(card for card in hand if card not in gone)
+        if len(rest) <= 1:
+            return chain.own
+        for last in reversed(chain.own):
+            new_tops = list(tops)
+            new_tops[chain.stack] = last
+            if _has_claim(rest, (new_tops[0], new_tops[1], new_tops[2])):
+                return (*(card for card in chain.own if card != last), last)
+        return None
+
+    def _garble(
+        self, chain: Chain, hand: tuple[int, ...], tops: tuple[int, int, int]
+    ) -> JSONDict | None:
+        """A claim slightly off from `chain`: one operator, or one own card, changed so that
+        the arithmetic fails (a well-formed claim the rules punish). None if every
+        change still works out (never seen, but then the bot claims the right chain)."""
+        operands, operators = chain.operands, chain.operators
+        variants: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
+        for i, op in enumerate(operators):
+            for other in OPERATORS:
+                if other != op:
+                    variants.append((operands, (*operators[:i], other, *operators[i + 1 :])))
+        unused = [card for card in hand if card not in operands]
+        for i, card in enumerate(operands):
+            if card in chain.own:
+                for swap in unused:
+                    variants.append(((*operands[:i], swap, *operands[i + 1 :]), operators))
+        self.rng.shuffle(variants)
+        result = tops[chain.stack]
+        for new_operands, new_operators in variants:
+            if not explain(new_operands, new_operators, result).valid:
+                own = tuple(card for card in new_operands if card not in tops)
+                return Chain(chain.stack, new_operands, new_operators, own).action(tops)
+        return None
+
+
+def _factory(level: Level) -> BotFactory:
+    def make(game: Any, seat: Seat, seed: int) -> QuicloBot:
+        return QuicloBot(game, seat, seed, level)
+
+    make.__name__ = f"{level.name}_bot"
+    return make
+
+
+BOTS: Final[dict[str, BotFactory]] = {
+    "random": RandomBot,
+    **{name: _factory(level) for name, level in LEVELS.items()},
+}
