@@ -19,8 +19,8 @@ run: setup
 	$(BIN)/quintet play quashars
 
 lint: setup
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff format --check src tests bench tools
 
 typecheck: setup
 	$(BIN)/mypy

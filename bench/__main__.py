@@ -27,7 +27,7 @@ from collections.abc import Callable
 from importlib import metadata
 from typing import Any
 
-from bench import openspiel_oh_hell, quiclo_solver
+from bench import openspiel_oh_hell, quiclo_solver, quiddler_best, words_load
 from bench.quashars_playouts import GAME_UNIT, checked_games, clones, random_games
 
 QUICK_ENV = "QUINTET_BENCH_QUICK"
@@ -226,6 +226,13 @@ def run(quick: bool, rounds: int, seconds: float) -> None:
     positions = sizes["quiclo"] if quick else QUICLO_POSITIONS
     _log(f"Quiclo solver, {positions} full tables")
     _emit({**quiclo_solver.measure(positions, seed=1), **common})
+
+    _log("word list load")
+    _emit({**words_load.measure(rounds=3 if quick else 20), **common})
+
+    hands = 20 if quick else quiddler_best.HANDS
+    _log(f"Quiddler best-hand solver, {hands} hands of {quiddler_best.CARDS} cards")
+    _emit({**quiddler_best.measure(hands, seed=1, builds=1 if quick else 3), **common})
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -9,10 +9,16 @@ per continent, three tops from the rest). What is timed, per position:
   one int (operands and operator code packed) that reads as a claim with no further search;
 - ``build``: then reading every claim as a `Claim` object, in order (sorting and building);
   timed apart, as a caller that only counts or picks a few claims never pays it;
+- ``three``: `solver.claim_keys(hand, tops, max_operands=3)` for each of the 6 players: the
+  search of a bot that looks for chains of 2 or 3 operands only (`easy`, and `medium` half
+  the time);
 - ``has_claim``: `solver.has_claim` for each of the 6 players (the check the game runs after
   every claim), at the same positions;
 - ``has_claim_end``: the same at end-of-game tables where no player has a claim left (6 hands
   of 2-4 cards, each drawn until it has none), where the check cannot stop early.
+
+Every search timed is cold: the solver keeps searched positions (`solver.clear_caches`), and
+the cache is emptied before each timed call, outside its time, so no figure is a cache hit.
 
 Each is timed in a pass of its own over all positions. Prints one JSON line. Medians and 99th
 percentiles are of the per-position wall times; the machine may be shared, so ``cpu_*`` gives
@@ -83,7 +89,11 @@ def _summary(seconds: list[float]) -> dict[str, float]:
 
 
 def _timed(work: Callable[[], Any], cpu: list[float] | None = None) -> tuple[float, Any]:
-    """Wall seconds of ``work()`` and its result; its CPU seconds go into ``cpu`` if given."""
+    """Wall seconds of ``work()`` and its result; its CPU seconds go into ``cpu`` if given.
+
+    The solver's cache is emptied first (untimed), so ``work`` searches cold.
+    """
+    solver.clear_caches()
     start, start_cpu = time.perf_counter(), time.process_time()
     result = work()
     took = time.perf_counter() - start
@@ -109,7 +119,10 @@ def measure(positions: int = 200, seed: int = 1) -> dict[str, Any]:
         solve_table(hands, tops)
     # One pass per measurement, so that the garbage collector's work caused by one (the
     # build pass makes thousands of objects) does not land in another's timings.
-    full, full_cpu, claims, per_player = [], [], [], []
+    full: list[float] = []
+    full_cpu: list[float] = []
+    claims: list[int] = []
+    per_player: list[int] = []
     for hands, tops in tables:
         took, found = _timed(lambda hands=hands, tops=tops: solve_table(hands, tops), full_cpu)
         full.append(took)
@@ -121,6 +134,15 @@ def measure(positions: int = 200, seed: int = 1) -> dict[str, Any]:
         found = solve_table(hands, tops)
         build.append(_timed(lambda found=found: [list(one) for one in found])[0])
         del found
+    three = []
+    for hands, tops in tables:
+        three.append(
+            _timed(
+                lambda hands=hands, tops=tops: [
+                    solver.claim_keys(hand, tops, max_operands=3) for hand in hands
+                ]
+            )[0]
+        )
     check = []
     for (hands, tops), count in zip(tables, per_player_counts(per_player), strict=True):
         took, answers = _timed(
@@ -148,6 +170,11 @@ def measure(positions: int = 200, seed: int = 1) -> dict[str, Any]:
         "claims_per_player_median": statistics.median(per_player),
         "timed": "solver.solve_table(hands, tops): all claims of all 6 players, each as a "
         "packed int that reads as a claim without search; Claim objects not built (build_*)",
+        "cache": "solver.clear_caches() before every timed call (untimed): every search is cold, "
+        "nothing is reused from an earlier call",
+        "three_median_ms": _summary(three)["median_ms"],
+        "three_p99_ms": _summary(three)["p99_ms"],
+        "three_timed": "solver.claim_keys(hand, tops, max_operands=3) for each of the 6 players",
         "build_median_ms": _summary(build)["median_ms"],
         "build_p99_ms": _summary(build)["p99_ms"],
         "has_claim_median_ms": _summary(check)["median_ms"],

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -20,6 +21,7 @@ import pytest
 from quintet.core.rng import Rng
 from quintet.games.quashars import rules
 from quintet.games.quiclo import solver
+from quintet.games.quiddler.components import DECK
 
 # `bench` is a folder at the repository root, not part of the installed package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,7 +29,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import __main__ as bench_main  # noqa: E402
-from bench import compare, openspiel_oh_hell, quiclo_solver  # noqa: E402
+from bench import compare, openspiel_oh_hell, quiclo_solver, quiddler_best, words_load  # noqa: E402
 from bench.quashars_playouts import (  # noqa: E402
     checked_games,
     clones,
@@ -42,6 +44,8 @@ NAMES = [
     "quashars_checked_games",
     "quashars_clone",
     "quiclo_solver_full_table",
+    "words_load",
+    "quiddler_best_hand",
 ]
 OPENSPIEL_NAMES = NAMES[1:3]
 COMMON_KEYS = {"benchmark", "python", "cpus", "quick"}
@@ -62,6 +66,28 @@ KEYS: dict[str, set[str]] = {
     | {"positions", "players", "cards_per_player", "median_ms", "p99_ms", "claims_median"}
     | {"build_median_ms", "has_claim_median_ms", "has_claim_p99_ms", "has_claim_end_median_ms"},
 }
+KEYS["words_load"] = COMMON_KEYS | {
+    "words",
+    "file_bytes",
+    "rounds",
+    "load_median_ms",
+    "first_load_ms",
+    "retained_mib",
+    "peak_mib",
+    "rss_delta_mib",
+}
+KEYS["quiddler_best_hand"] = COMMON_KEYS | {
+    "hands",
+    "cards",
+    "median_ms",
+    "p99_ms",
+    "cpu_median_ms",
+    "go_out_median_ms",
+    "go_out_p99_ms",
+    "trie_build_ms",
+    "trie_mib",
+    "words",
+}
 KEYS["openspiel_oh_hell_random_games_weighted_chance"] = KEYS["openspiel_oh_hell_random_games"]
 
 
@@ -77,6 +103,12 @@ def check_measured(line: dict[str, Any]) -> None:
     if line["benchmark"] == "quiclo_solver_full_table":
         check_quiclo(line)
         return
+    if line["benchmark"] == "words_load":
+        check_words_load(line)
+        return
+    if line["benchmark"] == "quiddler_best_hand":
+        check_quiddler(line)
+        return
     unit = "clones" if line["benchmark"] == "quashars_clone" else "games"
     assert isinstance(line[unit], int) and line[unit] >= 1
     assert line[f"{unit}_per_second"] > 0
@@ -91,6 +123,25 @@ def check_quiclo(line: dict[str, Any]) -> None:
     assert line["has_claim_median_ms"] > 0 and line["build_median_ms"] > 0
     # A dealt table has thousands of claims (about 1,200 per player).
     assert line["claims_median"] > 1000
+
+
+def check_words_load(line: dict[str, Any]) -> None:
+    # The shipped list has about 254,000 words (docs/words.md); a broken load has far fewer.
+    assert line["words"] > 200_000
+    assert line["file_bytes"] > 100_000
+    assert line["rounds"] >= 1
+    assert line["first_load_ms"] > 0 and line["load_median_ms"] > 0
+    # 254,000 strings cannot take less than a few MiB: zero would mean nothing was measured.
+    assert line["peak_mib"] >= line["retained_mib"] > 5
+
+
+def check_quiddler(line: dict[str, Any]) -> None:
+    assert line["cards"] == 11 and line["hands"] >= 1
+    assert line["p99_ms"] >= line["median_ms"] > 0 and line["go_out_median_ms"] > 0
+    # The shipped list's trie: hundreds of thousands of prefixes cannot fit in 5 MiB.
+    assert line["words"] > 200_000 and line["trie_mib"] > 5 and line["trie_build_ms"] > 0
+    # Dealt 11-card hands nearly always lay down most of their cards with 250,000 words.
+    assert line["cards_in_words_median"] >= 5 and line["score_median"] > 0
 
 
 def test_quick_run_prints_one_json_line_per_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
@@ -187,6 +238,40 @@ def test_quiclo_solver_bench_alone() -> None:
     check_quiclo(line)
     with pytest.raises(ValueError, match=">= 1"):
         quiclo_solver.measure(positions=0)
+
+
+def test_words_load_bench_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    line = words_load.measure(rounds=2)
+    assert KEYS["words_load"] - COMMON_KEYS <= set(line)
+    assert line["rounds"] == 2
+    check_words_load(line)
+    with pytest.raises(ValueError, match=">= 1"):
+        words_load.measure(rounds=0)
+    words_load.main(["--rounds", "1"])
+    (printed,) = lines_of(capsys.readouterr().out)
+    assert printed["benchmark"] == "words_load" and printed["rounds"] == 1
+
+
+def test_quiddler_best_bench_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    line = quiddler_best.measure(hands=4, seed=2, builds=1)
+    assert KEYS["quiddler_best_hand"] - COMMON_KEYS <= set(line)
+    assert line["hands"] == 4
+    check_quiddler(line)
+    with pytest.raises(ValueError, match=">= 1"):
+        quiddler_best.measure(hands=0)
+    quiddler_best.main(["--hands", "2"])
+    (printed,) = lines_of(capsys.readouterr().out)
+    assert printed["benchmark"] == "quiddler_best_hand" and printed["hands"] == 2
+    with pytest.raises(SystemExit):
+        quiddler_best.main(["--hands", "0"])
+
+
+def test_quiddler_bench_deals_11_cards_from_the_real_deck() -> None:
+    hands = quiddler_best.deal(50, seed=3)
+    assert [len(hand) for hand in hands] == [11] * 50
+    assert all(Counter(hand) <= Counter(DECK) for hand in hands)
+    assert len({tuple(sorted(hand)) for hand in hands}) == 50  # fresh shuffles, not one deal
+    assert quiddler_best.deal(50, seed=3) == hands  # seeded
 
 
 def test_quiclo_bench_tables_are_dealt_and_end_tables_have_no_claim() -> None:

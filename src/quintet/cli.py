@@ -25,6 +25,7 @@ from rich.table import Table
 from quintet import __version__
 from quintet.core import JSONDict, RuleError, registry
 from quintet.sim import BadSetup, SimulationError, Summary, check_setup, simulate
+from quintet.words.cli import app as words_app
 
 #: The level every seat gets when `--bots` is left out.
 DEFAULT_BOT: Final = "random"
@@ -250,7 +251,7 @@ def _print_summary(summary: Summary, title: str, players: int, seed: int, jobs: 
         f"{summary.games_per_second:.1f} games per second ({processes})"
     )
     console.print(
-        f"A game lasted {summary.mean_game_seconds:.1f} s on the virtual clock, on the average"
+        f"A game lasted {summary.mean_game_seconds:.1f} s on the virtual clock, on average"
     )
 
 
@@ -281,6 +282,7 @@ def build_app() -> typer.Typer:
     app.callback()(_root)
     app.command("games")(games_command)
     app.command("simulate")(simulate_command)
+    app.add_typer(words_app, name="words")
     play_app = typer.Typer(
         name="play",
         help="Play a game in the terminal against bots.",

@@ -570,7 +570,7 @@ class _Prober:
         """
         probe = self.state.clone()
         try:
-            self.game.apply(probe, inp)
+            events = self.game.apply(probe, inp)
         except RuleError as error:
             self._check_error(inp, error, probe, what)
             return
@@ -584,6 +584,10 @@ class _Prober:
             candidates = self.game.legal_actions(self.state, seat)
         sent = canonical(inp.action)
         if any(canonical(action) == sent for action in candidates):
+            return
+        if any(event.type in self.game.penalty_events for event in events):
+            # Accepted only to punish its sender (a wrong claim): it must say so publicly.
+            assert any(e.audience is None for e in events), f"{what}: silent penalty for {inp}"
             return
         after = probe.to_json()
         for action in candidates:

@@ -63,6 +63,10 @@ class Game(ABC, Generic[S, O]):
     #: Option sets the conformance kit plays besides the defaults; a set that does
     #: not fit a player count is skipped for that count.
     option_examples: ClassVar[tuple[JSONDict, ...]] = ({},)
+    #: Event types that mark an input the rules accept only to punish it (Quiclo's
+    #: wrong claim): such an input is not among `legal_actions`, yet it changes the
+    #: state. The conformance kit accepts an input outside `legal_actions` only then.
+    penalty_events: ClassVar[frozenset[str]] = frozenset()
 
     # ----------------------------------------------------------------- creating
 

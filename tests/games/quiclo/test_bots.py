@@ -25,10 +25,10 @@ from quintet.core import (
     registry,
 )
 from quintet.games.quiclo import GAME, QuicloState
-from quintet.games.quiclo.arithmetic import explain
-from quintet.games.quiclo.bots import LEVELS, PER_MILLE, Level, QuicloBot, decode, seen
+from quintet.games.quiclo.arithmetic import OPERATORS, explain
+from quintet.games.quiclo.bots import EVERY, LEVELS, PER_MILLE, Level, QuicloBot
 from quintet.games.quiclo.rules import position
-from quintet.games.quiclo.solver import has_claim, iter_claims, solve
+from quintet.games.quiclo.solver import Claim, claim_keys, has_claim, iter_claims, solve
 from quintet.sim import play_game
 
 # Seat 0 holds only 4-operand claims here: 43 + 56 - 25 + 17 = 91 and the like (no chain
@@ -76,23 +76,34 @@ def is_wrong(state: QuicloState, action: JSONDict) -> bool:
 # ------------------------------------------------------------------ the solver's keys
 
 
-def test_the_keys_the_bots_read_are_the_solvers_claims() -> None:
-    # The bots read the solver's search keys directly (no Claim objects); decoded, they
-    # must be exactly the solver's claims.
+def test_the_claims_the_bots_decode_are_the_solvers_claims() -> None:
+    # The bots read the solver's claim keys (no Claim objects for the thousand they do not
+    # pick) and decode the few they spot; a bot that spots every claim (looks = EVERY)
+    # must decode exactly the solver's claims, for each reach.
+    player = bot("perfect")
+    assert player.level.looks == EVERY
     for state in positions(5, 25):
         hand, tops = state.hands[0], state.tops()
-        found = seen(hand, tops, 4)
-        decoded = {
-            (chain.stack, chain.operands, chain.operators, chain.own)
-            for length in range(2, 5)
-            for index in range(found.sizes[length])
-            for chain in [
-                decode(found.at(length, index)[1], length, found.at(length, index)[0], tops)
-            ]
-        }
-        expected = {(c.stack, c.operands, c.operators, c.own) for c in iter_claims(hand, tops)}
-        assert decoded == expected
-        assert found.total == len(expected)
+        for reach in (2, 3, 4):
+            found = claim_keys(hand, tops, max_operands=reach)
+            spotted = player._spot(found)
+            expected = list(iter_claims(hand, tops, max_operands=reach))
+            # The bot counts by number of operands, then stack; the solver by stack first.
+            assert sorted(spotted, key=order) == expected
+            assert len(found) == len(expected) == len(spotted)
+            assert sum(found.sizes) == len(found)
+            for length in range(5):
+                assert found.sizes[length] == sum(len(c.operands) == length for c in expected)
+
+
+def order(claim: Claim) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
+    """The solver's documented order: stack, operands, then operand and operator sequences."""
+    return (
+        claim.stack,
+        len(claim.operands),
+        claim.operands,
+        tuple(OPERATORS.index(op) for op in claim.operators),
+    )
 
 
 # --------------------------------------------------------------------- valid claims
@@ -170,7 +181,7 @@ def test_easy_never_claims_a_long_chain_when_it_has_a_short_one() -> None:
     player = bot("easy", seed=8)
     lengths = set()
     for count, state in enumerate(positions(19, 400)):
-        if not seen(state.hands[0], state.tops(), 3).total:
+        if not claim_keys(state.hands[0], state.tops(), max_operands=3):
             continue  # only 4-operand claims: see the next test
         plan = player.plan(GAME.view(state, 0), count)
         assert plan is not None
@@ -281,7 +292,7 @@ def test_fuller_hands_take_longer_to_search() -> None:
         player = bot("easy", seed=size)
         found = []
         for count, state in enumerate(positions(41, 400, sizes=(size,))):
-            if not seen(state.hands[0], state.tops(), 3).total:
+            if not claim_keys(state.hands[0], state.tops(), max_operands=3):
                 continue  # no stare for a long chain in these figures
             plan = player.plan(GAME.view(state, 0), count)
             if plan is not None and len(plan.action["operands"]) == 3:
@@ -457,6 +468,52 @@ def test_the_same_seed_plays_the_same_game() -> None:
     assert one.record.inputs != play_game("quiclo", 6, 4, bots).record.inputs
 
 
+# ------------------------------------------------------------------------ random
+
+
+def test_the_random_bot_takes_easys_time_for_the_claim_it_chose() -> None:
+    # Not a level but the baseline: any valid claim, each as likely, found at easy's pace
+    # (reaction, then a search by the chain's operands and the cards in hand). The delay is
+    # exactly easy's model, drawn after the pick.
+    timing = LEVELS["easy"].timing
+    lengths = set()
+    for index, state in enumerate(positions(61, 60)):
+        seed = 100 + index
+        player = registry.make_bot("quiclo", "random", 0, seed)
+        now = 1000 * index
+        plan = player.plan(GAME.view(state, 0), now)
+        assert plan is not None
+        assert outcome_of(state, plan) == "claimed"
+        hand, tops = state.hands[0], state.tops()
+        rng = Rng(seed)
+        rng.below(len(claim_keys(hand, tops)))  # its pick
+        operands = len(plan.action["operands"])
+        assert plan.time - now == timing.sample(rng, operands, len(hand))
+        assert plan.time - now >= timing.min_ms
+        lengths.add(operands)
+    assert lengths == {2, 3, 4}
+
+
+def test_the_random_bot_picks_every_claim_alike() -> None:
+    # 3 cards, few claims: each is picked about as often as any other.
+    hand, tops = [3, 4, 10], [7, 30, 99]
+    claims = solve(hand, tops)
+    assert 5 <= len(claims) <= 40
+    state = position([hand, [50, 60]], [[top] for top in tops])
+    picks = {str(claim): 0 for claim in claims}
+    rounds = 100 * len(claims)
+    player = registry.make_bot("quiclo", "random", 0, 3)
+    for round_ in range(rounds):
+        plan = player.plan(GAME.view(state, 0), round_)
+        assert plan is not None
+        action = plan.action
+        chosen = Claim(action["stack"], action["expect"], tuple(action["operands"]),
+                       tuple(action["operators"]), tuple(action["order"]))  # fmt: skip
+        picks[str(chosen)] += 1
+    spread = 4 * math.sqrt(100 * (1 - 1 / len(claims)))
+    assert all(abs(n - 100) <= spread for n in picks.values()), picks
+
+
 # ----------------------------------------------------------------------- strength
 
 
@@ -483,6 +540,14 @@ def test_medium_beats_three_easy_bots() -> None:
 def test_hard_beats_medium() -> None:
     counts = wins(["medium", "hard"], 100, seed=3)
     assert counts[1] > counts[0]
+
+
+def test_hard_beats_three_random_bots() -> None:
+    # The random bot claims at a person's pace (easy's), so hard's speed and judgement win;
+    # with a turn-based think time of 0.8 s it used to beat every level.
+    counts = wins(["random", "hard", "random", "random"], 60, seed=4)
+    assert counts[1] > max(counts[0], counts[2], counts[3])
+    assert counts[1] > 30
 
 
 def test_every_level_finishes_games_among_its_own_kind() -> None:

@@ -18,6 +18,7 @@ from quintet.core import (
     JSONDict,
     Plan,
     Record,
+    Rng,
     RuleError,
     TooLate,
     canonical,
@@ -28,6 +29,7 @@ from quintet.games.quiclo import GAME, QuicloState
 from quintet.games.quiclo.arithmetic import explain
 from quintet.games.quiclo.bots import RandomBot
 from quintet.games.quiclo.rules import position
+from quintet.games.quiclo.solver import solve
 from quintet.sim import play_game
 
 # Seat 0 makes 30 as 10 + 20 and 7 as 3 + 4; seat 1 makes 30 as 80 - 50.
@@ -78,7 +80,8 @@ def test_the_second_claim_on_the_same_top_one_ms_later_is_too_late_without_penal
     assert caught.value.code == "action/too_late"
     assert canonical(state.to_json()) == before  # no penalty, time not even advanced
     assert state.sit_out == [None, None]
-    assert GAME.can_act(state, 1) and GAME.next_deadline(state) is None
+    assert GAME.can_act(state, 1)
+    assert GAME.next_deadline(state) == 1000 + 180_000  # the stall, from the first claim
     # With the new top it may claim again at once.
     GAME.apply(state, Input(1, claim(1, 20, [80, 60], ["-"]), 1001))
     assert state.tops() == (7, 60, 99)
@@ -157,7 +160,9 @@ def test_a_tick_and_a_claim_at_the_deadline_in_either_order() -> None:
 
 
 def test_the_deadline_is_the_earliest_sit_out_and_moves_on() -> None:
-    state = position([[3, 4, 10], [50, 60, 80], [100, 110, 120]], STACKS, {"sit_out_ms": 1000})
+    state = position(
+        [[3, 4, 10], [50, 60, 80], [100, 110, 120]], STACKS, {"sit_out_ms": 1000, "stall_ms": 0}
+    )
     assert GAME.next_deadline(state) is None
     run(state, [Input(1, claim(1, 30, [80, 60], ["-"]), 400)])
     run(state, [Input(0, claim(0, 7, [3, 10], ["+"]), 401)])
@@ -168,6 +173,27 @@ def test_the_deadline_is_the_earliest_sit_out_and_moves_on() -> None:
     # A late tick ends every sit-out due by its time.
     assert run(state, [Input.tick(5000)]) == [None]
     assert GAME.next_deadline(state) is None and state.sit_out == [None, None, None]
+
+
+def test_a_tick_and_a_claim_at_the_stall_deadline_in_either_order() -> None:
+    # Like a sit-out, the stall acts at the host's tick, which a host delivers before
+    # anything stamped later: then the claim at the deadline comes after the end.
+    late = Input(0, claim(0, 7, [3, 4], ["+"]), 2000)
+    tick = Input.tick(2000)
+    state = table(stall_ms=2000)
+    assert run(state, [tick, late]) == [None, "game/over"]
+    assert state.end == "stalled" and state.hands[0] == (3, 4, 10, 20)
+    # A claim that reaches the table before the tick counts and moves the stall on.
+    state = table(stall_ms=2000)
+    assert run(state, [late, tick]) == [None, "time/no_deadline"]
+    assert GAME.next_deadline(state) == 4000 and not GAME.is_over(state)
+    # So does one a millisecond before the deadline, whatever the host does.
+    state = table(stall_ms=2000)
+    assert run(state, [Input(0, claim(0, 7, [3, 4], ["+"]), 1999), tick]) == [
+        None,
+        "time/no_deadline",
+    ]
+    assert GAME.next_deadline(state) == 3999
 
 
 def test_a_wrong_claim_sits_out_from_its_own_time_stamp() -> None:
@@ -252,6 +278,62 @@ def test_a_race_with_wrong_claims_replays_with_its_sit_outs_and_ticks() -> None:
             found = True
             assert "sit_out_over" in kinds
     assert found, "no seed gave a wrong claim ended by a tick"
+
+
+class GoesQuiet:
+    """Claims a random valid claim 100 to 600 ms after each view until its hand is down
+    to `keep` cards, then stops claiming, as a player who no longer finds a chain: the
+    race stalls. Its own pace, so the stall tests do not hang on a bot level's timing."""
+
+    def __init__(self, seat: int, keep: int) -> None:
+        self.rng = Rng(seat)
+        self.keep = keep
+
+    def plan(self, view: JSONDict, now: int) -> Plan | None:
+        hand = view["hand"]
+        if not view["can_claim"] or len(hand) <= self.keep:
+            return None
+        found = solve(hand, tuple(view["tops"]))
+        if not found:
+            return None
+        chosen = found[self.rng.below(len(found))]
+        return Plan(now + 100 + self.rng.below(501), chosen.to_action())
+
+    def refused(self, error: RuleError, now: int) -> None:
+        assert isinstance(error, TooLate | GameOver), error  # a solver claim is never wrong
+
+
+@pytest.mark.parametrize(
+    ("seed", "players", "options"),
+    [
+        (1, 3, {"stall_ms": 4000}),
+        (2, 2, {"stall_ms": 2500, "open_hands": False, "sit_out_ms": 250}),
+        (3, 4, {}),  # the default: three minutes after the last valid claim
+    ],
+)
+def test_a_race_that_goes_quiet_ends_stalled_and_the_record_replays(
+    seed: int, players: int, options: JSONDict
+) -> None:
+    bots = [GoesQuiet(seat, keep=8 + seat % 2) for seat in range(players)]
+    result = play_game("quiclo", seed, players, bots, options)
+    state = result.state
+    assert isinstance(state, QuicloState) and state.end == "stalled"
+    claims = [i for i in result.record.inputs if i.seat is not None]
+    last = result.record.inputs[-1]
+    # The host's tick ended it, exactly stall_ms after the last valid claim.
+    stall = GAME.parse_options(options).stall_ms
+    assert claims and last.seat is None and last.time == claims[-1].time + stall
+    assert result.end_time == last.time == state.stall_at
+    counts = [len(hand) for hand in state.hands]
+    # Each went quiet once down to its `keep` (a claim may lay down several cards).
+    assert all(1 < n <= 8 + seat % 2 for seat, n in enumerate(counts)), counts
+    assert result.outcome.winners == tuple(s for s, n in enumerate(counts) if n == min(counts))
+    replayed, history = replay(result.record)
+    assert canonical(replayed.to_json()) == canonical(state.to_json())
+    assert history[-1][-1].type == "game_over" and history[-1][-1].data["end"] == "stalled"
+    stored = Record.from_json(json.loads(json.dumps(result.record.to_json())))
+    again, _ = replay(stored)
+    assert canonical(again.to_json()) == canonical(state.to_json())
 
 
 def test_the_random_bot_waits_while_sitting_out_and_when_it_has_no_claim() -> None:

@@ -33,10 +33,11 @@ from quintet.games.quiclo.components import CONTINENTS, card_name, continent
 from quintet.games.quiclo.rules import (
     EMPTIED,
     NO_CLAIMS,
-    end_sit_outs,
+    STALLED,
     legal_claims,
     play_claim,
     position,
+    tick,
     wrong_claim,
 )
 from quintet.games.quiclo.solver import has_claim, solve
@@ -104,6 +105,8 @@ def test_game_facts() -> None:
     options = {o["name"]: o for o in facts["options"]}
     assert options["sit_out_ms"]["default"] == 15_000
     assert options["open_hands"]["default"] is True
+    assert options["stall_ms"]["default"] == 180_000
+    assert "0: never" in options["stall_ms"]["description"]
     assert all(o["description"] for o in options.values())
 
 
@@ -114,7 +117,16 @@ def test_two_to_six_players(players: int) -> None:
 
 
 @pytest.mark.parametrize(
-    "options", [{"sit_out_ms": -1}, {"sit_out_ms": "soon"}, {"open_hands": "x"}, {"nope": 1}]
+    "options",
+    [
+        {"sit_out_ms": -1},
+        {"sit_out_ms": "soon"},
+        {"open_hands": "x"},
+        {"nope": 1},
+        {"stall_ms": -1},
+        {"stall_ms": 3_600_001},
+        {"stall_ms": "later"},
+    ],
 )
 def test_bad_options_are_refused(options: JSONDict) -> None:
     with pytest.raises(BadOptions):
@@ -125,6 +137,17 @@ def test_the_examples_include_hidden_hands_and_a_short_sit_out() -> None:
     examples = GAME.option_examples
     assert any(o.get("open_hands") is False for o in examples)
     assert any(0 < o.get("sit_out_ms", 15_000) < 1000 for o in examples)
+
+
+def test_the_examples_include_the_default_stall_a_short_one_and_none() -> None:
+    stalls = {GAME.parse_options(o).stall_ms for o in GAME.option_examples}
+    assert 180_000 in stalls and 0 in stalls
+    assert any(0 < stall <= 5000 for stall in stalls)
+
+
+def test_the_stall_option_takes_its_bounds() -> None:
+    assert GAME.new(1, 2, {"stall_ms": 3_600_000}).stall_at == 3_600_000
+    assert GAME.new(1, 2, {"stall_ms": 0}).stall_at is None
 
 
 # ------------------------------------------------------------------------- setup
@@ -231,7 +254,8 @@ def test_a_tick_from_a_seat_is_refused() -> None:
 
 
 def test_a_tick_without_a_deadline_is_refused() -> None:
-    refused(table(), None, {"type": "tick"}, "time/no_deadline", 5000)
+    refused(table(stall_ms=0), None, {"type": "tick"}, "time/no_deadline", 5000)
+    refused(table(), None, {"type": "tick"}, "time/no_deadline", 5000)  # the stall is later
 
 
 def test_a_tick_with_a_field_is_refused() -> None:
@@ -367,7 +391,7 @@ def test_another_players_valid_claim_ends_the_sit_out() -> None:
     assert types(events) == ["claimed", "sit_out_over"]
     assert events[1].data == {"seat": 0, "by": "claim"}
     assert state.sit_out == [None, None]
-    assert GAME.next_deadline(state) is None
+    assert GAME.next_deadline(state) == 900 + 180_000  # only the stall is left
     apply(state, 0, claim(0, 7, [3, 4], ["+"]), 901)
 
 
@@ -378,7 +402,7 @@ def test_the_hosts_tick_at_the_deadline_ends_the_sit_out() -> None:
     events = apply(state, None, {"type": "tick"}, 2300)
     assert [(e.type, e.data) for e in events] == [("sit_out_over", {"seat": 0, "by": "time"})]
     assert state.sit_out == [None, None]
-    assert GAME.next_deadline(state) is None
+    assert GAME.next_deadline(state) == 180_000  # the stall: no valid claim yet
     assert GAME.can_act(state, 0)
 
 
@@ -477,6 +501,178 @@ def test_a_table_with_no_claim_at_the_deal_is_over_at_once_and_shared() -> None:
     refused(state, 0, claim(0, 115, [108, 7], ["+"]), "game/over")
 
 
+# ------------------------------------------------------------------------- stall
+#
+# Claims may exist that nobody finds (long chains): the table then ends the game
+# when no valid claim has been made for `stall_ms`, scored like "no claims left".
+
+
+def test_the_stall_deadline_is_reported_from_the_start() -> None:
+    state = table(stall_ms=5000)
+    assert state.stall_at == 5000
+    assert GAME.next_deadline(state) == 5000
+    view = GAME.view(state, 0)
+    assert view["stall_at"] == 5000 and view["deadline"] == 5000
+    assert GAME.view(state, SPECTATOR)["stall_at"] == 5000
+
+
+def test_a_tick_at_the_stall_deadline_ends_the_game_and_the_fewest_cards_win() -> None:
+    state = table(stall_ms=5000)
+    apply(state, 0, claim(0, 7, [3, 4], ["+"]), 1000)  # seat 0 keeps 10 and 20
+    assert GAME.next_deadline(state) == 6000  # moved by the valid claim
+    refused(state, None, {"type": "tick"}, "time/no_deadline", 5999)
+    events = apply(state, None, {"type": "tick"}, 6000)
+    assert [(e.type, e.data, e.audience) for e in events] == [
+        ("game_over", {"end": STALLED, "scores": [-2, -4], "ranks": [1, 2], "winners": [0]}, None)
+    ]
+    assert GAME.is_over(state) and state.end == STALLED
+    assert GAME.outcome(state) == Outcome((-2, -4), (1, 2))
+    assert GAME.next_deadline(state) is None
+    assert not GAME.can_act(state, 1) and GAME.legal_actions(state, 1) == []
+    view = GAME.view(state, 1)
+    assert view["over"] is True and view["end"] == STALLED and view["winners"] == [0]
+    assert view["stall_at"] == 6000  # when it stalled
+    refused(state, 1, claim(1, 30, [80, 50], ["-"]), "game/over", 6001)
+
+
+def test_a_stall_with_equal_counts_shares_the_win() -> None:
+    state = table(stall_ms=5000)  # nobody claims: both keep four cards
+    events = apply(state, None, {"type": "tick"}, 5000)
+    assert events[-1].data == {
+        "end": STALLED,
+        "scores": [-4, -4],
+        "ranks": [1, 1],
+        "winners": [0, 1],
+    }
+    assert GAME.view(state, SPECTATOR)["winners"] == [0, 1]
+
+
+def test_a_late_tick_still_ends_a_stalled_game() -> None:
+    state = table(stall_ms=5000)
+    events = apply(state, None, {"type": "tick"}, 9000)
+    assert types(events) == ["game_over"] and state.end == STALLED
+
+
+def test_each_valid_claim_moves_the_stall_deadline() -> None:
+    state = table(stall_ms=5000)
+    apply(state, 1, claim(1, 30, [80, 50], ["-"]), 4999)  # a millisecond before it
+    assert state.stall_at == GAME.next_deadline(state) == 9999
+    apply(state, 0, claim(0, 7, [3, 4], ["+"]), 7000)
+    assert state.stall_at == 12_000
+    assert GAME.view(state, 0)["stall_at"] == 12_000
+    refused(state, None, {"type": "tick"}, "time/no_deadline", 9999)
+
+
+def test_a_wrong_claim_does_not_move_the_stall_deadline() -> None:
+    state = table(stall_ms=5000, sit_out_ms=1000)
+    apply(state, 0, claim(0, 7, [3, 10], ["+"]), 3000)  # 13, not 7: wrong
+    assert state.stall_at == 5000
+    assert GAME.next_deadline(state) == 4000  # the sit-out comes first
+    apply(state, None, {"type": "tick"}, 4000)
+    assert GAME.next_deadline(state) == 5000 and not GAME.is_over(state)
+    apply(state, None, {"type": "tick"}, 5000)
+    assert state.end == STALLED
+
+
+def test_the_stall_takes_effect_at_the_hosts_tick() -> None:
+    # As with a sit-out, the deadline acts when the host's tick comes (a host delivers
+    # a due tick before anything stamped later). A valid claim that reaches the table
+    # first still counts and moves the stall on; a wrong one leaves it due.
+    state = table(stall_ms=5000)
+    apply(state, 0, claim(0, 7, [3, 10], ["+"]), 5200)  # wrong
+    assert GAME.next_deadline(state) == 5000 and not GAME.is_over(state)
+    apply(state, 1, claim(1, 30, [80, 50], ["-"]), 5300)  # valid
+    assert state.stall_at == GAME.next_deadline(state) == 10_300
+    refused(state, None, {"type": "tick"}, "time/no_deadline", 10_299)
+
+
+def test_a_stall_of_zero_never_ends_the_game() -> None:
+    state = table(stall_ms=0)
+    assert state.stall_at is None and GAME.next_deadline(state) is None
+    assert GAME.view(state, 0)["stall_at"] is None
+    refused(state, None, {"type": "tick"}, "time/no_deadline", 10**9)
+    apply(state, 0, claim(0, 7, [3, 4], ["+"]), 10**9)  # a claim after a long silence counts
+    assert state.stall_at is None and not GAME.is_over(state)
+    apply(state, 0, claim(0, 4, [10, 20], ["+"]), 2 * 10**9)  # wrong: only a sit-out is due
+    assert GAME.next_deadline(state) == 2 * 10**9 + 15_000
+
+
+def test_a_tick_at_a_sit_out_end_before_the_stall_leaves_the_stall_pending() -> None:
+    state = table(stall_ms=5000, sit_out_ms=1000)
+    apply(state, 0, claim(0, 7, [3, 10], ["+"]), 1000)
+    events = apply(state, None, {"type": "tick"}, 2000)
+    assert types(events) == ["sit_out_over"]
+    assert GAME.next_deadline(state) == 5000 and not GAME.is_over(state)
+
+
+def test_one_tick_for_a_sit_out_and_the_stall_at_the_same_time_ends_the_sit_out_first() -> None:
+    state = table(stall_ms=5000, sit_out_ms=2000)
+    apply(state, 0, claim(0, 7, [3, 10], ["+"]), 3000)  # wrong: sits out until 5000
+    assert state.sit_out == [5000, None] and state.stall_at == 5000
+    assert GAME.next_deadline(state) == 5000
+    refused(state, None, {"type": "tick"}, "time/no_deadline", 4999)
+    events = apply(state, None, {"type": "tick"}, 5000)
+    assert [(e.type, e.data) for e in events] == [
+        ("sit_out_over", {"seat": 0, "by": "time"}),
+        ("game_over", {"end": STALLED, "scores": [-4, -4], "ranks": [1, 1], "winners": [0, 1]}),
+    ]
+    assert state.sit_out == [None, None] and state.end == STALLED
+
+
+def test_a_late_tick_ends_every_sit_out_due_by_then_and_the_stall() -> None:
+    hands = [[3, 4, 10], [50, 60, 80], [100, 110, 120]]
+    state = table(hands=hands, stall_ms=5000, sit_out_ms=1000)
+    apply(state, 0, claim(0, 7, [3, 10], ["+"]), 3500)  # until 4500, before the stall
+    apply(state, 1, claim(1, 30, [80, 60], ["-"]), 4800)  # until 5800, after the stall
+    events = apply(state, None, {"type": "tick"}, 6000)
+    assert [(e.type, e.data.get("seat")) for e in events] == [
+        ("sit_out_over", 0),
+        ("sit_out_over", 1),
+        ("game_over", None),
+    ]
+    assert state.end == STALLED
+
+
+def test_a_sit_out_running_past_the_stall_does_not_delay_it() -> None:
+    state = table(stall_ms=5000, sit_out_ms=15_000)
+    apply(state, 0, claim(0, 7, [3, 10], ["+"]), 1000)  # until 16000
+    assert GAME.next_deadline(state) == 5000
+    events = apply(state, None, {"type": "tick"}, 5000)
+    assert types(events) == ["game_over"] and state.end == STALLED
+    assert GAME.next_deadline(state) is None
+
+
+def test_an_instant_win_or_no_claims_left_comes_before_any_stall() -> None:
+    won = table(hands=[[3, 4, 10], [50, 60, 70, 80]], stall_ms=1)
+    apply(won, 0, claim(0, 7, [3, 4], ["+"]), 0)
+    assert won.end == EMPTIED and GAME.view(won, 0)["stall_at"] is None
+    stuck = table(hands=STUCK_HANDS, stacks=STUCK_STACKS, stall_ms=1)
+    apply(stuck, 0, claim(0, 7, [3, 4], ["+"], order=[3, 4]))
+    assert stuck.end == NO_CLAIMS and GAME.next_deadline(stuck) is None
+
+
+def test_the_stall_deadline_survives_json_clone_and_scrambles() -> None:
+    state = table(stall_ms=5000, open_hands=False)
+    apply(state, 0, claim(0, 7, [3, 4], ["+"]), 700)
+    assert state.to_json()["stall_at"] == 5700
+    rebuilt = GAME.state_from_json(state.to_json())
+    assert rebuilt.stall_at == 5700 and GAME.next_deadline(rebuilt) == 5700
+    copy = state.clone()
+    assert copy.stall_at == 5700
+    apply(copy, 1, claim(1, 30, [80, 50], ["-"]), 800)
+    assert (copy.stall_at, state.stall_at) == (5800, 5700)
+    for viewer in (0, 1, SPECTATOR, HOST):
+        scrambled = GAME.scramble_hidden(state, viewer, Rng(viewer + 5))
+        assert scrambled.stall_at == 5700
+        assert GAME.next_deadline(scrambled) == 5700
+    off = table(stall_ms=0)
+    assert GAME.state_from_json(off.to_json()).stall_at is None
+    ended = table(stall_ms=5000)
+    apply(ended, None, {"type": "tick"}, 5000)
+    again = GAME.state_from_json(ended.to_json())
+    assert again.end == STALLED and GAME.outcome(again) == GAME.outcome(ended)
+
+
 # ------------------------------------------------------------------ legal actions
 
 
@@ -503,31 +699,54 @@ def test_legal_actions_are_empty_while_sitting_out_and_after_the_end() -> None:
     assert GAME.legal_actions(ended, 1) == []
 
 
+#: (seed, players, options): stalls from never to two steps without a valid claim.
+FAST_PATH_GAMES = [
+    (1, 2, {"sit_out_ms": 100}),
+    (2, 6, {"sit_out_ms": 100, "stall_ms": 250}),
+    (3, 4, {"sit_out_ms": 100, "stall_ms": 0}),
+    (4, 3, {"sit_out_ms": 50, "stall_ms": 150}),
+    (5, 5, {"sit_out_ms": 100, "stall_ms": 300}),
+    (6, 2, {"sit_out_ms": 100, "stall_ms": 200}),
+    (7, 3, {"sit_out_ms": 100, "stall_ms": 0}),
+    (8, 4, {"sit_out_ms": 150, "stall_ms": 150}),
+]
+
+
 def test_the_fast_path_agrees_with_apply() -> None:
     seen: Counter[str] = Counter()
-    for seed, players in [(1, 2), (2, 6), (3, 4), (4, 3), (5, 5), (6, 2)]:
-        seen.update(_fast_path_game(seed, players))
-    # Every kind of input was compared: valid and wrong claims, and ticks.
+    for seed, players, options in FAST_PATH_GAMES:
+        seen.update(_fast_path_game(seed, players, options))
+    # Every kind of input was compared: valid and wrong claims, and ticks that end
+    # sit-outs, end the game by the stall, or do both at once; and games that end
+    # otherwise.
     assert seen["claimed"] and seen["wrong_claim"] and seen["sit_out_over"], seen
+    assert seen["end:stalled"] and seen["end:emptied"] + seen["end:no_claims"], seen
+    assert seen["tick:game_over+sit_out_over"], seen
 
 
-def _fast_path_game(seed: int, players: int) -> Counter[str]:
-    """Play a game checked and fast side by side from every position; the event counts."""
+def _fast_path_game(seed: int, players: int, options: JSONDict) -> Counter[str]:
+    """Play a game checked and fast side by side from every position; the event counts,
+    how it ended ("end:...") and what each tick did ("tick:...")."""
     seen: Counter[str] = Counter()
-    state = GAME.new(seed, players, {"sit_out_ms": 100})
+    state = GAME.new(seed, players, options)
     rng = Rng(seed)
     now = 0
     while not GAME.is_over(state):
-        now += 50
+        now += 1 + rng.below(100)
         due = GAME.next_deadline(state)
         movers = [s for s in range(players) if legal_claims(state, s)]
-        if due is not None and (not movers or rng.below(2)):
+        # A deadline passed is ticked first (at `now`, late, so one tick may cover
+        # several deadlines), as a host delivers a due tick before anything later.
+        # A sit-out's end is also ticked at random, on time; the stall only when due.
+        sit_out = due is not None and due != state.stall_at
+        if due is not None and (due <= now or not movers or (sit_out and rng.below(2))):
             checked, fast = state.clone(), state.clone()
             at = max(now, due)
             events = GAME.apply(checked, Input.tick(at))
             fast_events: list[Event] = []
-            end_sit_outs(fast, at, fast_events)
+            tick(fast, at, fast_events)
             fast.now = at
+            seen["tick:" + "+".join(sorted(set(types(events))))] += 1
         else:
             seat = movers[rng.below(len(movers))]
             claims = legal_claims(state, seat)
@@ -550,7 +769,7 @@ def _fast_path_game(seed: int, players: int) -> Counter[str]:
                 )
             else:
                 events = apply(checked, seat, found.to_action(), now)
-                play_claim(fast, seat, found, fast_events)
+                play_claim(fast, seat, found, now, fast_events)
             fast.now = now
         assert canonical(fast.to_json()) == canonical(checked.to_json())
         assert [(e.type, e.data, e.audience) for e in fast_events] == [
@@ -559,6 +778,7 @@ def _fast_path_game(seed: int, players: int) -> Counter[str]:
         seen.update(types(events))
         state = checked
         now = state.now
+    seen[f"end:{state.end}"] += 1
     return seen
 
 

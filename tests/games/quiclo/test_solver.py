@@ -10,7 +10,7 @@ and `arithmetic.explain` too.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, fields
 from itertools import permutations, product
 
@@ -286,6 +286,143 @@ def test_the_quick_try_finds_only_valid_claims(table: tuple[list[int], list[int]
     assert key(claim) in solver_keys(hand, tops)
 
 
+# ----------------------------------------------------------------- claims as keys
+
+
+def test_claim_keys_is_iter_claims_read_by_number_of_operands() -> None:
+    hands, tops = dealt(17)
+    for hand in hands[:3]:
+        for longest, stacks in ((4, (0, 1, 2)), (3, (2, 0)), (2, (1,))):
+            expected = list(solver.iter_claims(hand, tops, max_operands=longest, stacks=stacks))
+            found = solver.claim_keys(hand, tops, max_operands=longest, stacks=stacks)
+            assert len(found) == len(expected) > 0
+            assert found.sizes == tuple(
+                sum(len(c.operands) == n for c in expected) for n in range(5)
+            )
+            # By number of operands, then stack: claim i of a length is `at(length, i)`.
+            for length in range(2, 5):
+                of_length = [c for c in expected if len(c.operands) == length]
+                assert found.sizes[length] == len(of_length)
+                read = [found.claim(*found.at(length, i)) for i in range(found.sizes[length])]
+                assert read == sorted(of_length, key=lambda c: c.stack)
+                for stack in range(3):
+                    keys = found.keys(stack, length)
+                    assert list(keys) == sorted(keys)
+                    assert len(keys) == sum(c.stack == stack for c in of_length)
+                with pytest.raises(IndexError):
+                    found.at(length, found.sizes[length])
+                with pytest.raises(IndexError):
+                    found.at(length, -1)
+            assert found == expected  # as a sequence too
+            assert list(found) == expected
+
+
+def test_claim_keys_builds_only_the_claims_read() -> None:
+    hands, tops = dealt(19)
+    found = solver.claim_keys(hands[0], tops)
+    assert len(found.keys(0, 4)) > 100
+    claim = found.claim(*found.at(4, 100))
+    assert found._built is None  # no Claim but the one read
+    # Stack 0's 101st claim of 4 operands, after its claims of 2 and 3.
+    assert claim == found[len(found.keys(0, 2)) + len(found.keys(0, 3)) + 100]
+    assert found._built is not None  # reading the sequence built them all
+    twin = Claim(claim.stack, claim.result, claim.operands, claim.operators, claim.own)
+    assert twin == claim and hash(twin) == hash(claim)
+    check_claim(claim, hands[0], tops)
+
+
+# ----------------------------------------------------------------- the kept positions
+
+
+@pytest.fixture
+def cold() -> Iterator[None]:
+    """Each test starts (and leaves) with nothing kept."""
+    solver.clear_caches()
+    yield
+    solver.clear_caches()
+
+
+def by_length(claims: Sequence[Claim], longest: int) -> set[Key]:
+    return {key(claim) for claim in claims if len(claim.operands) <= longest}
+
+
+#: Ways into one position before it is solved in full: each leaves part of it searched
+#: (and kept) and the full search must extend it, never repeat or lose a part.
+ROUTES: dict[str, Callable[[list[int], list[int]], object]] = {
+    "has_claim": solver.has_claim,
+    "three": lambda hand, tops: solver.claim_keys(hand, tops, max_operands=3),
+    "two": lambda hand, tops: solver.claim_keys(hand, tops, max_operands=2),
+    "stack 1": lambda hand, tops: solver.claim_keys(hand, tops, stacks=(1,)),
+    "count": solver.count,
+}
+
+
+@settings(max_examples=120, deadline=None)
+@given(small_tables(), st.lists(st.sampled_from(sorted(ROUTES)), max_size=3))
+def test_every_route_into_a_kept_position_ends_with_the_brute_force_claims(
+    table: tuple[list[int], list[int]], routes: list[str]
+) -> None:
+    hand, tops = table
+    solver.clear_caches()
+    everything = brute_force(hand, tops)
+    for route in routes:
+        ROUTES[route](hand, tops)
+    three = solver.claim_keys(hand, tops, max_operands=3)
+    assert {key(c) for c in three} == {k for k in everything if len(k[1]) <= 3}
+    assert solver.has_claim(hand, tops) == bool(everything)
+    assert {key(c) for c in solver.solve(hand, tops)} == everything
+    assert solver.count(hand, tops) == len(everything)
+    solver.clear_caches()
+
+
+def test_the_end_check_of_a_hand_with_only_long_chains_keeps_a_correct_search(
+    cold: None,
+) -> None:
+    # No chain of 2 or 3 operands: has_claim goes on to the 4-operand kinds (tables built
+    # in two stages) and keeps what it searched in full; the claims read afterwards come
+    # from that.
+    hand, tops = (43, 56, 71), (91, 25, 83)
+    assert solver.has_claim(hand, tops)
+    assert not solver.claim_keys(hand, tops, max_operands=3)
+    assert {key(c) for c in solver.solve(hand, tops)} == brute_force(hand, tops)
+    # And where nothing is left at all (an end-of-game hand), the same: nothing.
+    assert not solver.has_claim([108, 123], [115, 137, 134])
+    assert solver.solve([108, 123], [115, 137, 134]) == []
+
+
+def test_the_same_hand_against_new_tops_and_tops_against_new_hands(cold: None) -> None:
+    # As in a game: one hand meets tops that change one at a time, and is then cut down.
+    hands, tops = dealt(23)
+    hand = hands[0]
+    seen = []
+    for new_top in (hands[1][0], hands[2][0], hands[3][0]):
+        tops = (tops[0], new_top, tops[2])
+        seen.append(solver.solve(hand, tops))
+        hand = hand[1:] if len(hand) > 4 else hand
+    solver.clear_caches()
+    tops = dealt(23)[1]
+    hand = hands[0]
+    for index, new_top in enumerate((hands[1][0], hands[2][0], hands[3][0])):
+        tops = (tops[0], new_top, tops[2])
+        assert solver.solve(hand, tops) == seen[index]
+        hand = hand[1:] if len(hand) > 4 else hand
+
+
+def test_the_kept_positions_are_bounded(cold: None) -> None:
+    for seed in range(solver.POSITIONS_KEPT // 6 + 4):
+        hands, tops = dealt(seed)
+        for hand in hands:
+            solver.has_claim(hand[:3], tops)  # stops early, or keeps a little
+            solver.claim_keys(hand, tops, max_operands=3)
+    kept = solver._kept._items  # the least-recently-used store itself
+    assert len(kept) == solver.POSITIONS_KEPT
+    # The latest are the ones kept.
+    hands, tops = dealt(solver.POSITIONS_KEPT // 6 + 3)
+    assert (tuple(sorted(hands[-1])), tops) in kept
+    solver.clear_caches()
+    assert not kept
+
+
 # ----------------------------------------------------------------- order, limit, filters
 
 
@@ -401,7 +538,8 @@ def solver_keys(hand: list[int], tops: list[int]) -> set[Key]:
 def test_bad_cards_are_refused_by_name(
     hand: list[int], tops: list[int], code: str, words: str
 ) -> None:
-    for call in (solver.solve, solver.count, solver.has_claim, solver.iter_claims):
+    calls = (solver.solve, solver.count, solver.has_claim, solver.iter_claims, solver.claim_keys)
+    for call in calls:
         with pytest.raises(BadInput) as refused:
             call(hand, tops)
         assert refused.value.code == code
@@ -421,9 +559,10 @@ def test_bad_cards_are_refused_by_name(
     ],
 )
 def test_bad_options_are_refused_at_the_call(options: dict[str, object], code: str) -> None:
-    with pytest.raises(BadInput) as refused:
-        solver.iter_claims([5, 6], [11, 1, 30], **options)  # type: ignore[arg-type]
-    assert refused.value.code == code
+    for call in (solver.iter_claims, solver.claim_keys):
+        with pytest.raises(BadInput) as refused:
+            call([5, 6], [11, 1, 30], **options)  # type: ignore[arg-type]
+        assert refused.value.code == code
 
 
 # ----------------------------------------------------------------- the claim object

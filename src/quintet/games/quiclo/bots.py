@@ -29,7 +29,13 @@ A level is a person at the table (`Level`):
 A bot that is asked again when its hand is the same and the claim it planned
 still stands (same stack top, the tops it uses still there) keeps its plan and
 its time, as a person who has found a chain plays it. Anything else it sees as
-a change: it reacts and searches again. Searches are cached per (hand, tops).
+a change: it reacts and searches again. The solver keeps searches per (hand, tops);
+a bot reads its claims as the solver's keys (`solver.claim_keys`) and builds a
+`Claim` only for the few it spots.
+
+`random` is not a level but the baseline: a uniformly random claim among all it
+has, found at `easy`'s pace (the same reaction and search times), so that it
+plays at a person's speed and the levels' judgement is what beats it.
 
 Everything random comes from the bot's own `Rng`, seeded per bot; nothing reads
 the wall clock.
@@ -42,11 +48,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
-from quintet.bots import REACTION_TIMES, ReactionTime, ThinkTime, scatter, think_time
+from quintet.bots import REACTION_TIMES, ReactionTime, scatter
 from quintet.core import BotFactory, GameOver, JSONDict, Plan, Rng, RuleError, Seat, TooLate
-from quintet.games.quiclo import _solver_engine as engine
 from quintet.games.quiclo.arithmetic import OPERATORS, explain
-from quintet.games.quiclo.solver import has_claim, iter_claims
+from quintet.games.quiclo.solver import Claim, Claims, claim_keys, has_claim
 
 MIN_OPERANDS: Final = 2
 MAX_OPERANDS: Final = 4
@@ -58,21 +63,32 @@ EVERY: Final = 0
 
 
 class RandomBot:
-    """A uniformly random valid claim from its view, planned at `now + think time`."""
+    """A uniformly random valid claim from its view, after `easy`'s reaction and search time
+    for that chain (its operands) and hand (its cards): a person's pace, not a level's."""
 
-    def __init__(self, game: Any, seat: Seat, seed: int, think: ThinkTime | None = None) -> None:
+    def __init__(
+        self, game: Any, seat: Seat, seed: int, timing: ReactionTime | None = None
+    ) -> None:
         self.seat = seat
         self.rng = Rng(seed)
-        self.think = think_time("human") if think is None else think
+        self.timing = LEVELS["easy"].timing if timing is None else timing
 
     def plan(self, view: JSONDict, now: int) -> Plan | None:
         if not view.get("can_claim"):
             return None
-        claims = list(iter_claims(view["hand"], view["tops"]))
-        if not claims:
+        hand = view["hand"]
+        found = claim_keys(hand, view["tops"])
+        if not found:
             return None
-        chosen = claims[self.rng.below(len(claims))]
-        return Plan(now + self.think.sample(self.rng), chosen.to_action())
+        # Any of them, each as likely: number i counts the claims by number of operands.
+        index = self.rng.below(len(found))
+        length = MIN_OPERANDS
+        while index >= found.sizes[length]:
+            index -= found.sizes[length]
+            length += 1
+        chosen = found.claim(*found.at(length, index))
+        delay = self.timing.sample(self.rng, len(chosen.operands), len(hand))
+        return Plan(now + delay, chosen.to_action())
 
     def refused(self, error: RuleError, now: int) -> None:
         # Someone was faster (or, on a live table, the game ended first): the bot is
@@ -168,75 +184,13 @@ LEVELS: Final[dict[str, Level]] = {
 # ---------------------------------------------------------------- the claims seen
 
 
-@dataclass(frozen=True, slots=True)
-class Chain:
-    """One claim a bot may make: `operands` joined by `operators` should make the top of
-    `stack`; `own` are the bot's cards among them, in chain order."""
-
-    stack: int
-    operands: tuple[int, ...]
-    operators: tuple[str, ...]
-    own: tuple[int, ...]
-
-    def action(self, tops: Sequence[int], order: Sequence[int] | None = None) -> JSONDict:
-        """The claim action against `tops`; `order` (default: chain order) puts the bot's
-        cards onto the stack, the last becoming the new top."""
-        return {
-            "type": "claim",
-            "stack": self.stack,
-            "expect": tops[self.stack],
-            "operands": list(self.operands),
-            "operators": list(self.operators),
-            "order": list(self.own if order is None else order),
-        }
-
-
-def decode(key: int, length: int, stack: int, tops: Sequence[int]) -> Chain:
-    """The chain of a solver search key (`_solver_engine`: operands 8 bits each from the
-    first, above 8 bits of operator code, the operator indices as a base-4 number)."""
-    width = engine.WIDTH
-    mask = engine.CARD_BITS
-    operands = tuple((key >> (width * (length - i))) & mask for i in range(length))
-    code = key & mask
-    operators = tuple(OPERATORS[(code >> (2 * (length - 2 - i))) & 3] for i in range(length - 1))
-    own = tuple(card for card in operands if card not in tops)
-    return Chain(stack, operands, operators, own)
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """Every valid claim of a hand up to some length, as the solver's search keys:
-    `keys[stack][length]` (read only: the lists are shared through the cache)."""
-
-    keys: engine.Found
-    #: How many claims of each length (index 0 to the reach), all stacks together.
-    sizes: tuple[int, ...]
-
-    @property
-    def total(self) -> int:
-        return sum(self.sizes)
-
-    def at(self, length: int, index: int) -> tuple[int, int]:
-        """(stack, key) of claim `index` of that length, counting stack by stack."""
-        for stack, by_length in enumerate(self.keys):
-            keys = by_length[length]
-            if index < len(keys):
-                return stack, keys[index]
-            index -= len(keys)
-        raise IndexError(index)
-
-
-@lru_cache(maxsize=64)
-def seen(hand: tuple[int, ...], tops: tuple[int, int, int], reach: int) -> Seen:
-    """Every valid claim of `hand` on `tops` with at most `reach` operands.
-
-    The search keys only: a full hand has over a thousand claims and a bot reads a few,
-    so no `Claim` objects are built. Cached: a bot meets the same hand and tops again
-    after a sit-out or a refused claim, and levels share the cache in one process.
-    """
-    found = engine.search(hand, tops, STACKS, reach)
-    sizes = tuple(sum(len(found[stack][length]) for stack in STACKS) for length in range(reach + 1))
-    return Seen(found, sizes)
+def claim_action(claim: Claim, order: Sequence[int] | None = None) -> JSONDict:
+    """The action of `claim`; `order` (default: chain order) puts the bot's cards onto the
+    stack, the last becoming the new top."""
+    action = claim.to_action()
+    if order is not None:
+        action["order"] = list(order)
+    return action
 
 
 @lru_cache(maxsize=4096)
@@ -321,18 +275,18 @@ class QuicloBot:
         reach = level.reach
         if reach == MAX_OPERANDS and level.miss_long and rng.below(PER_MILLE) < level.miss_long:
             reach = 3
-        found = seen(hand, tops, reach)
+        found = claim_keys(hand, tops, max_operands=reach)
         extra = 0
-        if not found.total:
+        if not found:
             if reach == MAX_OPERANDS:
                 return None, False
-            found = seen(hand, tops, MAX_OPERANDS)
-            if not found.total:
+            found = claim_keys(hand, tops)
+            if not found:
                 return None, False
             # Nothing within sight: the bot stares until a longer chain turns up.
             extra = scatter(rng, level.stuck_ms)
         chain, order = self._choose(found, hand, tops)
-        action = chain.action(tops, order)
+        action = claim_action(chain, order)
         wrong = False
         if level.wrong and rng.below(PER_MILLE) < level.wrong:
             garbled = self._garble(chain, hand, tops)
@@ -341,10 +295,10 @@ class QuicloBot:
         delay = level.timing.sample(rng, len(chain.operands), len(hand)) + extra
         return Plan(now + delay, action), wrong
 
-    def _spot(self, found: Seen, tops: tuple[int, int, int]) -> list[Chain]:
+    def _spot(self, found: Claims) -> list[Claim]:
         """The chains the bot notices: `looks` of each length at random (all if fewer)."""
         looks = self.level.looks
-        spotted: list[Chain] = []
+        spotted: list[Claim] = []
         for length in range(MIN_OPERANDS, len(found.sizes)):
             size = found.sizes[length]
             if not size:
@@ -354,15 +308,14 @@ class QuicloBot:
             else:
                 picks = sorted({self.rng.below(size) for _ in range(looks)})
             for index in picks:
-                stack, key = found.at(length, index)
-                spotted.append(decode(key, length, stack, tops))
+                spotted.append(found.claim(*found.at(length, index)))
         return spotted
 
     def _choose(
-        self, found: Seen, hand: tuple[int, ...], tops: tuple[int, int, int]
-    ) -> tuple[Chain, tuple[int, ...] | None]:
+        self, found: Claims, hand: tuple[int, ...], tops: tuple[int, int, int]
+    ) -> tuple[Claim, tuple[int, ...] | None]:
         """The chain to claim and the order of the own cards (None: chain order)."""
-        spotted = self._spot(found, tops)
+        spotted = self._spot(found)
         if not self.level.greedy:
             return spotted[self.rng.below(len(spotted))], None
         # Most own cards, then the shortest chain; stable, so ties keep spotted order.
@@ -382,7 +335,7 @@ class QuicloBot:
 
     @staticmethod
     def _order_keeping_claims(
-        chain: Chain, hand: tuple[int, ...], tops: tuple[int, int, int]
+        chain: Claim, hand: tuple[int, ...], tops: tuple[int, int, int]
     ) -> tuple[int, ...] | None:
         """An order of the own cards after which the rest of the hand still has a claim
         (or the claim wins at once); None if no card on top gives one."""
@@ -398,7 +351,7 @@ class QuicloBot:
         return None
 
     def _garble(
-        self, chain: Chain, hand: tuple[int, ...], tops: tuple[int, int, int]
+        self, chain: Claim, hand: tuple[int, ...], tops: tuple[int, int, int]
     ) -> JSONDict | None:
         """A claim slightly off from `chain`: one operator, or one own card, changed so that
         the arithmetic fails (a well-formed claim the rules punish). None if every
@@ -418,8 +371,15 @@ class QuicloBot:
         result = tops[chain.stack]
         for new_operands, new_operators in variants:
             if not explain(new_operands, new_operators, result).valid:
-                own = tuple(card for card in new_operands if card not in tops)
-                return Chain(chain.stack, new_operands, new_operators, own).action(tops)
+                own = [card for card in new_operands if card not in tops]
+                return {
+                    "type": "claim",
+                    "stack": chain.stack,
+                    "expect": result,
+                    "operands": list(new_operands),
+                    "operators": list(new_operators),
+                    "order": own,
+                }
         return None
 
 

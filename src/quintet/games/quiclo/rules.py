@@ -4,12 +4,13 @@ Facts first, then the state, the fast path and the game. Everyone plays at
 once: any seat may send a claim at any time, stamped by the host. Time is an
 input: a wrong claim's sit-out is a deadline in the state, reported by
 `next_deadline` and ended by the host's tick (or sooner, by another player's
-valid claim).
+valid claim). So is the stall: when no valid claim has been made for
+`stall_ms`, the host's tick ends the game as if nobody had a claim left.
 
 Two entry points change a state: `QuicloGame.apply` (checked, for anything from
 a person or a network) and the unchecked fast path `claim` (or `play_claim`
-with a solver `Claim`), `wrong_claim` and `end_sit_outs` (for bots and
-playouts; they trust their caller). The checked
+with a solver `Claim`), `wrong_claim` and `tick` (for bots and playouts; they
+trust their caller). The checked
 path runs its checks and then the same fast-path code.
 
 The arithmetic is `arithmetic.py`'s (the one definition); whether any player
@@ -69,9 +70,11 @@ MAX_OPERANDS: Final = 4
 #: A claimer left with this many cards or fewer wins at once.
 WIN_AT: Final = 1
 
-#: How a game ended: a claimer kept one card or none, or no player had a claim left.
+#: How a game ended: a claimer kept one card or none, no player had a claim left, or
+#: nobody made a valid claim for `stall_ms` (claims may exist that nobody finds).
 EMPTIED: Final = "emptied"
 NO_CLAIMS: Final = "no_claims"
+STALLED: Final = "stalled"
 
 CLAIM_FIELDS: Final = frozenset({"type", "stack", "expect", "operands", "operators", "order"})
 _REQUIRED: Final = ("stack", "expect", "operands", "operators")
@@ -91,6 +94,15 @@ class QuicloOptions(Options):
     open_hands: bool = Field(
         True,
         description="Every view shows every hand; off: others see only how many cards each holds",
+    )
+    stall_ms: int = Field(
+        180_000,
+        ge=0,
+        le=3_600_000,
+        description=(
+            "End the game when no valid claim has been made for this long (ms; 0: never); "
+            "fewest cards win"
+        ),
     )
 
 
@@ -132,7 +144,7 @@ class LastClaim:
 class QuicloState(State):
     """The whole table. Hands and stacks are tuples, so a clone copies only the lists."""
 
-    __slots__ = ("end", "hands", "last", "options", "out", "rng", "sit_out", "stacks")
+    __slots__ = ("end", "hands", "last", "options", "out", "rng", "sit_out", "stacks", "stall_at")
 
     options: QuicloOptions
     #: The generator after the deal; the rules draw nothing more, but it is part of the
@@ -146,9 +158,12 @@ class QuicloState(State):
     out: tuple[int, ...]
     #: Per seat: the time (ms) its sit-out ends, or None when it may claim.
     sit_out: list[int | None]
-    #: None while the game runs, else EMPTIED or NO_CLAIMS.
+    #: None while the game runs, else EMPTIED, NO_CLAIMS or STALLED.
     end: str | None
     last: LastClaim | None
+    #: When the game stalls: the last valid claim's time (0 before the first) plus
+    #: `stall_ms`; None with `stall_ms` 0. Kept as it was once the game is over.
+    stall_at: int | None
 
     def clone(self) -> QuicloState:
         other = QuicloState.__new__(QuicloState)
@@ -162,6 +177,7 @@ class QuicloState(State):
         other.sit_out = self.sit_out[:]
         other.end = self.end
         other.last = self.last
+        other.stall_at = self.stall_at
         return other
 
     def tops(self) -> tuple[int, int, int]:
@@ -180,6 +196,7 @@ class QuicloState(State):
             "sit_out": self.sit_out[:],
             "end": self.end,
             "last": None if self.last is None else self.last.to_json(),
+            "stall_at": self.stall_at,
         }
 
 
@@ -197,6 +214,8 @@ def _from_json(data: JSONDict) -> QuicloState:
     state.end = None if end is None else str(end)
     last = data["last"]
     state.last = None if last is None else LastClaim.from_json(last)
+    stall_at = data["stall_at"]
+    state.stall_at = None if stall_at is None else int(stall_at)
     return state
 
 
@@ -286,11 +305,17 @@ def _start(
     state.sit_out = [None] * players
     state.end = None
     state.last = None
+    state.stall_at = _stall_at(options, 0)
     # A table may have no claim at all from the start (never seen in practice: it
     # would take hands and tops with no chain among 14 cards or more). The game is
     # then over at creation, and with twelve cards each every player shares the win.
     _check_claims_left(state, None)
     return state
+
+
+def _stall_at(options: QuicloOptions, since: int) -> int | None:
+    """The stall deadline for a table whose last valid claim (or start) was at `since`."""
+    return since + options.stall_ms if options.stall_ms else None
 
 
 def _check_claims_left(state: QuicloState, events: list[Event] | None) -> None:
@@ -324,10 +349,12 @@ def claim(
     operators: Sequence[str],
     *,
     order: Sequence[int],
+    now: int,
     events: list[Event] | None = None,
 ) -> None:
-    """Unchecked: apply a valid claim; `order` is the seat's own operand cards in the order
-    they go onto the stack (the last becomes the top).
+    """Unchecked: apply a valid claim made at `now`; `order` is the seat's own operand cards
+    in the order they go onto the stack (the last becomes the top). The stall deadline
+    moves to `now + stall_ms`.
 
     Warning: the claim must be valid for this seat and table (from the solver, or
     checked by `QuicloGame.apply`); anything else corrupts the state without an error.
@@ -337,6 +364,7 @@ def claim(
     state.hands[seat] = tuple(c for c in state.hands[seat] if c not in gone)
     state.stacks[stack] = state.stacks[stack] + placed
     state.last = LastClaim(seat, stack, tuple(operands), tuple(operators), placed)
+    state.stall_at = _stall_at(state.options, now)
     if events is not None:
         events.append(
             public(
@@ -362,10 +390,23 @@ def claim(
 
 
 def play_claim(
-    state: QuicloState, seat: int, found: solver.Claim, events: list[Event] | None = None
+    state: QuicloState,
+    seat: int,
+    found: solver.Claim,
+    now: int,
+    events: list[Event] | None = None,
 ) -> None:
-    """Unchecked: apply a claim from the solver, own cards in chain order."""
-    claim(state, seat, found.stack, found.operands, found.operators, order=found.own, events=events)
+    """Unchecked: apply a claim from the solver made at `now`, own cards in chain order."""
+    claim(
+        state,
+        seat,
+        found.stack,
+        found.operands,
+        found.operators,
+        order=found.own,
+        now=now,
+        events=events,
+    )
 
 
 def wrong_claim(
@@ -379,7 +420,8 @@ def wrong_claim(
     events: list[Event] | None = None,
 ) -> None:
     """Unchecked: a wrong claim (well formed, but the arithmetic fails): nothing moves and
-    the seat sits out until `now + sit_out_ms` or another player's next valid claim."""
+    the seat sits out until `now + sit_out_ms` or another player's next valid claim.
+    The stall deadline stays: only a valid claim keeps the game alive."""
     until = now + state.options.sit_out_ms
     state.sit_out[seat] = until
     if events is not None:
@@ -397,7 +439,7 @@ def wrong_claim(
 
 
 def end_sit_outs(state: QuicloState, now: int, events: list[Event] | None = None) -> None:
-    """Unchecked: the host's tick at `now` ends every sit-out due by then."""
+    """Unchecked: end every sit-out due by `now` (the first half of the host's `tick`)."""
     for seat, until in enumerate(state.sit_out):
         if until is not None and until <= now:
             state.sit_out[seat] = None
@@ -405,11 +447,32 @@ def end_sit_outs(state: QuicloState, now: int, events: list[Event] | None = None
                 events.append(public("sit_out_over", seat=seat, by="time"))
 
 
+def tick(state: QuicloState, now: int, events: list[Event] | None = None) -> None:
+    """Unchecked: the host's tick at `now` (at or after `deadline_of`).
+
+    It first ends every sit-out due by `now`, then, if the stall deadline has come,
+    ends the game (`STALLED`, scored like `NO_CLAIMS`). In that order so a tick does
+    what every tick does and then what only this one does, and a stalled game shows
+    nobody still sitting out for a time already past. A sit-out due later than `now`
+    stays as it is: the game is over, so it no longer matters.
+
+    Like a sit-out, the stall acts at this tick, which a host delivers before any
+    input stamped later; a claim that reaches the table first is judged as usual
+    (a valid one moves the stall deadline on).
+    """
+    end_sit_outs(state, now, events)
+    if state.stall_at is not None and now >= state.stall_at:
+        _finish(state, STALLED, events)
+
+
 def deadline_of(state: QuicloState) -> int | None:
-    """The earliest sit-out end, or None (also once the game is over)."""
+    """The earliest of the sit-out ends and the stall deadline, or None (also once the
+    game is over)."""
     if state.end is not None:
         return None
     due = [until for until in state.sit_out if until is not None]
+    if state.stall_at is not None:
+        due.append(state.stall_at)
     return min(due) if due else None
 
 
@@ -571,11 +634,16 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
     max_players = MAX_PLAYERS
     options_model = QuicloOptions
     real_time = True
+    penalty_events = frozenset({"wrong_claim"})
+    # The kit's random driver ticks at any deadline it is offered, however far off, so a
+    # table with a stall deadline often ends stalled after a few claims. Two sets turn
+    # the stall off to keep whole games (to the last claim) in the kit's diet; the
+    # defaults and a short stall with a short sit-out exercise it.
     option_examples = (
         {},
-        {"open_hands": False},
-        {"open_hands": False, "sit_out_ms": 250},
-        {"sit_out_ms": 0},
+        {"open_hands": False, "stall_ms": 0},
+        {"open_hands": False, "sit_out_ms": 250, "stall_ms": 2000},
+        {"sit_out_ms": 0, "stall_ms": 0},
     )
 
     def _new(self, seed: int, players: int, options: QuicloOptions) -> QuicloState:
@@ -592,7 +660,7 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
                     f"the host's tick takes no fields, got {', '.join(sorted(map(str, extra)))}",
                     "quiclo/unknown_field",
                 )
-            end_sit_outs(state, inp.time, events)
+            tick(state, inp.time, events)
             return events
         if kind != "claim":
             raise BadInput(
@@ -628,6 +696,7 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
                 parsed.operands,
                 parsed.operators,
                 order=order,
+                now=inp.time,
                 events=events,
             )
         else:
@@ -659,6 +728,8 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
             "hand_counts": [len(h) for h in state.hands],
             "sitting_out": state.sit_out[:],
             "deadline": deadline_of(state),
+            # While the game runs, when it will stall; after a stalled end, when it did.
+            "stall_at": state.stall_at if state.end in (None, STALLED) else None,
             "last_claim": None if state.last is None else state.last.to_json(),
             "over": over,
             "end": state.end,
