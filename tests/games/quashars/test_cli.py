@@ -17,7 +17,7 @@ from quintet.core import HOST, Input, derive_seed, registry
 from quintet.games.quashars.cli import (
     PLAY_PROMPT,
     PREDICT_PROMPT,
-    TerminalTable,
+    QuasharsTable,
     app,
     parse_answer,
     play,
@@ -390,23 +390,23 @@ class LeakCheckingFile(io.StringIO):
 
 
 def scripted_table(
-    seed: int, players: int, answer: Callable[[TerminalTable, str], str]
-) -> tuple[TerminalTable, LeakCheckingFile]:
+    seed: int, players: int, answer: Callable[[QuasharsTable, str], str]
+) -> tuple[QuasharsTable, LeakCheckingFile]:
     state = GAME.new(seed, players)
     out = LeakCheckingFile(state)
     console = Console(file=out, width=200, color_system=None, highlight=False)
     bots = {
         s: registry.make_bot("quashars", LEVEL, s, derive_seed(seed, s)) for s in range(1, players)
     }
-    holder: list[TerminalTable] = []
-    table = TerminalTable(GAME, state, bots, lambda prompt: answer(holder[0], prompt), console)
+    holder: list[QuasharsTable] = []
+    table = QuasharsTable(GAME, state, bots, lambda prompt: answer(holder[0], prompt), console)
     holder.append(table)
     return table, out
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_output_never_shows_a_card_hidden_from_me_when_printed(players: int) -> None:
-    def option_one(table: TerminalTable, prompt: str) -> str:
+    def option_one(table: QuasharsTable, prompt: str) -> str:
         return "" if prompt.startswith("Press Enter") else "1"
 
     table, out = scripted_table(7, players, option_one)
@@ -435,7 +435,7 @@ def test_an_illegal_follow_suit_card_is_refused_with_the_rule() -> None:
     printed_after_refusal: list[str] = []
     mark = [0]
 
-    def answer(table: TerminalTable, prompt: str) -> str:
+    def answer(table: QuasharsTable, prompt: str) -> str:
         if prompt.startswith("Press Enter"):
             return ""
         if tried and not printed_after_refusal:
@@ -470,7 +470,7 @@ def cli_card_name(code: str) -> str:
 def test_bots_act_at_once_unless_a_delay_is_asked() -> None:
     waits: list[float] = []
 
-    def option_one(table: TerminalTable, prompt: str) -> str:
+    def option_one(table: QuasharsTable, prompt: str) -> str:
         return "" if prompt.startswith("Press Enter") else "1"
 
     table, _ = scripted_table(9, 3, option_one)
@@ -490,7 +490,7 @@ def test_ticks_go_at_the_deadline_on_the_virtual_clock() -> None:
     ticks: list[int] = []
     deadlines: list[int] = []
 
-    def answer(table: TerminalTable, prompt: str) -> str:
+    def answer(table: QuasharsTable, prompt: str) -> str:
         if prompt.startswith("Press Enter"):
             deadline = GAME.next_deadline(table.state)
             assert deadline is not None

@@ -24,7 +24,7 @@ from quintet.games.quiddler.play import (
     DISCARD_PROMPT,
     DRAW_PROMPT,
     LAST_PROMPT,
-    TerminalTable,
+    QuiddlerTable,
     map_words,
     parse_draw,
     parse_play,
@@ -207,7 +207,7 @@ class Player:
     and lays down the solver's best in a last turn. Keeps every answer it gave."""
 
     def __init__(self) -> None:
-        self.table: TerminalTable | None = None
+        self.table: QuiddlerTable | None = None
         self.answers: list[str] = []
         self.prompts: Counter[str] = Counter()
         self.draws = 0
@@ -257,7 +257,7 @@ def played_by_player(seed: int, players: int, level: str) -> tuple[list[int], Pl
         for seat in range(1, players)
     }
     console = new_console()
-    table = TerminalTable(GAME, state, bots, player, console)
+    table = QuiddlerTable(GAME, state, bots, player, console)
     player.table = table
     outcome = table.run()
     return list(outcome.scores), player, printed(console)
@@ -334,7 +334,7 @@ def test_hand_lines_show_only_my_cards_with_their_values() -> None:
             checked += 1
         return player(prompt)
 
-    table = TerminalTable(GAME, state, bots, ask, console)
+    table = QuiddlerTable(GAME, state, bots, ask, console)
     player.table = table
     table.run()
     assert checked >= 16
@@ -352,7 +352,7 @@ def test_a_word_made_two_ways_is_asked_about_and_the_choice_is_played() -> None:
     )
     prompts: list[str] = []
     console = new_console()
-    table = TerminalTable(GAME, state, {}, scripted(["quit / x", "7", "2"], prompts), console)
+    table = QuiddlerTable(GAME, state, {}, scripted(["quit / x", "7", "2"], prompts), console)
     with pytest.raises(EOFError):
         table.run()
     out = printed(console)
@@ -374,7 +374,7 @@ def test_the_choice_can_be_typed_as_the_cards() -> None:
         words=[[], [["a", "t", "e"]]],
     )
     console = new_console()
-    table = TerminalTable(GAME, state, {}, scripted(["quit / x", "q-u-i-t"]), console)
+    table = QuiddlerTable(GAME, state, {}, scripted(["quit / x", "q-u-i-t"]), console)
     with pytest.raises(EOFError):
         table.run()
     out = printed(console)
@@ -400,7 +400,7 @@ def test_bad_inputs_get_a_clear_message_and_a_new_prompt() -> None:
     prompts: list[str] = []
     console = new_console()
     bots = {1: registry.make_bot("quiddler", "hard", 1, 1)}
-    table = TerminalTable(GAME, state, bots, scripted(answers, prompts), console)
+    table = QuiddlerTable(GAME, state, bots, scripted(answers, prompts), console)
     with pytest.raises(EOFError):
         table.run()
     out = printed(console)

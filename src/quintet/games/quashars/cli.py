@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import time
-from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Final
 
 import typer
@@ -23,13 +21,10 @@ from rich.console import Console
 from rich.text import Text
 
 from quintet.core import (
-    Bot,
     Input,
     JSONDict,
     Outcome,
     RuleError,
-    Seat,
-    derive_seed,
     events_for,
     registry,
 )
@@ -42,13 +37,16 @@ from quintet.games.quashars.render import (
     winners_text,
 )
 from quintet.games.quashars.scoring import chips, score
+from quintet.terminal import (
+    Quit,
+    TableError,
+    TerminalTable,
+    check_level,
+    run_at_terminal,
+    seat_bots,
+)
 
 GAME_NAME: Final = "quashars"
-#: The seat the person at the terminal plays.
-HUMAN_SEAT: Final = 0
-#: A bot whose planned action is refused this many times in a row is broken;
-#: stop rather than loop for ever.
-MAX_BOT_REFUSALS: Final = 3
 
 PREDICT_PROMPT: Final = "Your prediction (like 3, or 3+ / 3f with the flex chip; q quits) > "
 PLAY_PROMPT: Final = "Your card (an option number, or a code like Y9; q quits) > "
@@ -127,14 +125,6 @@ def score_command(
 # -------------------------------------------------------------------------- play
 
 
-class TableError(Exception):
-    """The match cannot go on (a bot has no move); not the player's fault."""
-
-
-class Quit(Exception):
-    """The player asked to leave the table."""
-
-
 def parse_answer(answer: str, phase: str, legal: list[JSONDict]) -> JSONDict | str:
     """Turn what the player typed into an action, or a message saying what to type.
 
@@ -164,31 +154,8 @@ def parse_answer(answer: str, phase: str, legal: list[JSONDict]) -> JSONDict | s
     return f"Cannot read {text!r}: {hint}."
 
 
-class TerminalTable:
+class QuasharsTable(TerminalTable):
     """One match between the person at a terminal and bots, under a virtual clock."""
-
-    def __init__(
-        self,
-        game: Any,
-        state: Any,
-        bots: Mapping[Seat, Bot],
-        ask: Callable[[str], str],
-        console: Console,
-        *,
-        me: Seat = HUMAN_SEAT,
-        delay: float = 0.0,
-        sleep: Callable[[float], None] = time.sleep,
-    ) -> None:
-        self.game = game
-        self.state = state
-        self.bots = bots
-        self.ask = ask
-        self.console = console
-        self.me = me
-        self.delay = delay
-        self.sleep = sleep
-        #: The host's virtual clock (ms since the match started); never the wall clock.
-        self.now = 0
 
     def run(self) -> Outcome:
         """Play to the end of the match; returns its outcome.
@@ -254,23 +221,6 @@ class TerminalTable:
                 continue
             return events
 
-    def _bot_turn(self, seat: Seat) -> list[Any]:
-        bot = self.bots[seat]
-        for _ in range(MAX_BOT_REFUSALS):
-            plan = bot.plan(self.game.view(self.state, seat), self.now)
-            if plan is None:
-                raise TableError(f"the bot at seat {seat} has no move although it is its turn")
-            if self.delay > 0:
-                self.sleep(self.delay)
-            self.now = max(self.now, plan.time)
-            try:
-                events: list[Any] = self.game.apply(self.state, Input(seat, plan.action, self.now))
-            except RuleError as error:
-                bot.refused(error, self.now)
-                continue
-            return events
-        raise TableError(f"the bot at seat {seat} keeps planning refused actions")
-
 
 def play(
     players: Annotated[
@@ -286,35 +236,14 @@ def play(
     ] = 0.0,
 ) -> None:
     """Play Quashars in the terminal: you are seat 0, bots take the other seats."""
-    levels = registry.entry(GAME_NAME).bots
-    if level not in levels:
-        raise typer.BadParameter(
-            f"unknown bot level {level!r}; the levels are: {', '.join(sorted(levels))}",
-            param_hint="'--level'",
-        )
+    check_level(GAME_NAME, level)
     console = Console(highlight=False)
     if seed is None:
         seed = secrets.randbits(32)
     game = registry.get(GAME_NAME)
     state = game.new(seed, players)
-    bots = {
-        seat: registry.make_bot(GAME_NAME, level, seat, derive_seed(seed, seat))
-        for seat in range(players)
-        if seat != HUMAN_SEAT
-    }
+    bots = seat_bots(GAME_NAME, level, seed, players)
     console.print(f"Seed {seed} (play it again with --seed {seed}); bots: {level}.")
-    table = TerminalTable(game, state, bots, console.input, console, delay=delay)
-    try:
-        table.run()
-    except KeyboardInterrupt:
-        console.print("\nInterrupted: you left the table.")
-        raise typer.Exit(130) from None
-    except EOFError:
-        console.print("\nNo more input: you left the table.")
-        raise typer.Exit(0) from None
-    except Quit:
-        console.print("You left the table.")
-        raise typer.Exit(0) from None
-    except TableError as error:
-        console.print(Text(f"The match cannot go on: {error}", style="bold red"))
-        raise typer.Exit(1) from None
+    run_at_terminal(
+        QuasharsTable(game, state, bots, console.input, console, delay=delay), console, "match"
+    )

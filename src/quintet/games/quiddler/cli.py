@@ -21,12 +21,12 @@ from typing import Annotated, Final
 
 import typer
 from rich.console import Console
-from rich.text import Text
 
-from quintet.core import JSONDict, derive_seed, registry
+from quintet.core import JSONDict, registry
 from quintet.games.quiddler.components import CARDS
-from quintet.games.quiddler.play import HUMAN_SEAT, Quit, TableError, TerminalTable
+from quintet.games.quiddler.play import QuiddlerTable
 from quintet.games.quiddler.solver import MAX_CARDS, Best, best, can_go_out
+from quintet.terminal import check_level, run_at_terminal, seat_bots
 from quintet.words import WordList, WordListError, default_words
 from quintet.words.cli import ReplaceOption, WordsOption, word_list
 
@@ -213,37 +213,14 @@ def play(  # noqa: PLR0917
     Type d or p to draw, a card's name to discard (qu), and go, your words, / and the
     discard to go out (go quit then / e). Type help at any prompt.
     """
-    levels = registry.entry(GAME_NAME).bots
-    if level not in levels:
-        raise typer.BadParameter(
-            f"unknown bot level {level!r}; the levels are: {', '.join(sorted(levels))}",
-            param_hint="'--level'",
-        )
+    check_level(GAME_NAME, level)
     options = table_options(files, replace)
     console = Console(highlight=False)
     if seed is None:
         seed = secrets.randbits(32)
     game = registry.get(GAME_NAME)
     state = game.new(seed, players, options)
-    bots = {
-        seat: registry.make_bot(GAME_NAME, level, seat, derive_seed(seed, seat))
-        for seat in range(players)
-        if seat != HUMAN_SEAT
-    }
+    bots = seat_bots(GAME_NAME, level, seed, players)
     with_bots = f"; bots: {level}" if players > 1 else ""
     console.print(f"Seed {seed} (play it again with --seed {seed}){with_bots}.")
-    table = TerminalTable(game, state, bots, console.input, console, delay=delay)
-    try:
-        table.run()
-    except KeyboardInterrupt:
-        console.print("\nInterrupted: you left the table.")
-        raise typer.Exit(130) from None
-    except EOFError:
-        console.print("\nNo more input: you left the table.")
-        raise typer.Exit(0) from None
-    except Quit:
-        console.print("You left the table.")
-        raise typer.Exit(0) from None
-    except TableError as error:
-        console.print(Text(f"The game cannot go on: {error}", style="bold red"))
-        raise typer.Exit(1) from None
+    run_at_terminal(QuiddlerTable(game, state, bots, console.input, console, delay=delay), console)

@@ -23,15 +23,13 @@ offering only the ways that leave cards for the words after it.
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from rich.console import Console
 from rich.text import Text
 
-from quintet.core import Bot, Input, JSONDict, Outcome, RuleError, Seat, events_for
+from quintet.core import Input, JSONDict, Outcome, RuleError, events_for
 from quintet.games.quiddler.components import CARDS, NAMES, points
 from quintet.games.quiddler.render import (
     cards_text,
@@ -39,12 +37,7 @@ from quintet.games.quiddler.render import (
     seat_name,
     status_renderable,
 )
-
-#: The seat the person at the terminal plays.
-HUMAN_SEAT: Final = 0
-#: A bot whose planned action is refused this many times in a row is broken; stop
-#: rather than loop for ever.
-MAX_BOT_REFUSALS: Final = 3
+from quintet.terminal import Quit, TableError, TerminalTable
 
 DRAW_PROMPT: Final = "Draw: d (deck) or p (discard pile) > "
 DISCARD_PROMPT: Final = "Discard a card (like: qu), or go out (like: go quit then / e) > "
@@ -70,14 +63,6 @@ _LEAVE: Final = frozenset({"exit", ":q"})
 _HELP: Final = frozenset({"help", "?", "h"})
 _DECK: Final = frozenset({"d", "deck"})
 _PILE: Final = frozenset({"p", "pile", "discard"})
-
-
-class TableError(Exception):
-    """The game cannot go on (a bot has no move); not the player's fault."""
-
-
-class Quit(Exception):
-    """The player asked to leave the table."""
 
 
 # ------------------------------------------------------------------ reading input
@@ -227,31 +212,8 @@ def parse_play(text: str, last: bool) -> Play | str:
 # ------------------------------------------------------------------- the table
 
 
-class TerminalTable:
+class QuiddlerTable(TerminalTable):
     """One game between the person at a terminal and bots, under a virtual clock."""
-
-    def __init__(
-        self,
-        game: Any,
-        state: Any,
-        bots: Mapping[Seat, Bot],
-        ask: Callable[[str], str],
-        console: Console,
-        *,
-        me: Seat = HUMAN_SEAT,
-        delay: float = 0.0,
-        sleep: Callable[[float], None] = time.sleep,
-    ) -> None:
-        self.game = game
-        self.state = state
-        self.bots = bots
-        self.ask = ask
-        self.console = console
-        self.me = me
-        self.delay = delay
-        self.sleep = sleep
-        #: The host's virtual clock (ms since the game started); never the wall clock.
-        self.now = 0
 
     def _ask(self, prompt: str) -> str:
         answer = self.ask(prompt)
@@ -281,7 +243,8 @@ class TerminalTable:
         )
         self.console.print(
             Text(
-                f"Round 1: {seat_name(int(view['dealer']), self.me)} deals; you are dealt "
+                f"Round 1: {seat_name(int(view['dealer']), self.me)} "
+                f"deal{'' if view['dealer'] == self.me else 's'}; you are dealt "
                 f"{cards_text(view['hand'])}",
                 style="bold",
             )
@@ -378,20 +341,3 @@ class TerminalTable:
             self._say(f"Type a number from 1 to {len(ways)}, the way to make {word!r}.")
 
     # ------------------------------------------------------------------ the bots
-
-    def _bot_turn(self, seat: Seat) -> list[Any]:
-        bot = self.bots[seat]
-        for _ in range(MAX_BOT_REFUSALS):
-            plan = bot.plan(self.game.view(self.state, seat), self.now)
-            if plan is None:
-                raise TableError(f"the bot at seat {seat} has no move although it may act")
-            if self.delay > 0:
-                self.sleep(self.delay)
-            self.now = max(self.now, plan.time)
-            try:
-                events: list[Any] = self.game.apply(self.state, Input(seat, plan.action, self.now))
-            except RuleError as error:
-                bot.refused(error, self.now)
-                continue
-            return events
-        raise TableError(f"the bot at seat {seat} keeps planning refused actions")

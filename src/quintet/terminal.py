@@ -1,0 +1,123 @@
+"""What every game's terminal play shares: a person at seat 0 against bots.
+
+The game modules (`games/<name>/cli.py` or `play.py`) subclass `TerminalTable`
+with their own `run`, prompts and rendering; this module holds the parts that
+do not depend on the game: seating the bots, a bot's turn under the host's
+virtual clock, and turning the ways a session ends into exit codes. It imports
+only the core, rich and Typer, so game packages may use it (ADR 0009).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from quintet.core import Bot, Input, RuleError, Seat, derive_seed, registry
+
+#: The person's seat.
+HUMAN_SEAT: Final = 0
+#: Refused plans in a row before a bot is declared stuck (a bug, not the player's fault).
+MAX_BOT_REFUSALS: Final = 3
+
+
+class TableError(Exception):
+    """The game cannot go on (a bot has no move); not the player's fault."""
+
+
+class Quit(Exception):
+    """The player asked to leave the table."""
+
+
+def check_level(game_name: str, level: str) -> None:
+    """Raises `typer.BadParameter` naming `--level` for a level the game has no bot for."""
+    levels = registry.entry(game_name).bots
+    if level not in levels:
+        raise typer.BadParameter(
+            f"unknown bot level {level!r}; the levels are: {', '.join(sorted(levels))}",
+            param_hint="'--level'",
+        )
+
+
+def seat_bots(game_name: str, level: str, seed: int, players: int) -> dict[Seat, Bot]:
+    """A bot of `level` at every seat but the person's, seeded as the simulator seeds them."""
+    return {
+        seat: registry.make_bot(game_name, level, seat, derive_seed(seed, seat))
+        for seat in range(players)
+        if seat != HUMAN_SEAT
+    }
+
+
+class TerminalTable:
+    """One game between the person at a terminal and bots, under a virtual clock."""
+
+    def __init__(
+        self,
+        game: Any,
+        state: Any,
+        bots: Mapping[Seat, Bot],
+        ask: Callable[[str], str],
+        console: Console,
+        *,
+        me: Seat = HUMAN_SEAT,
+        delay: float = 0.0,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.bots = bots
+        self.ask = ask
+        self.console = console
+        self.me = me
+        self.delay = delay
+        self.sleep = sleep
+        #: The host's virtual clock (ms since the game started); never the wall clock.
+        self.now = 0
+
+    def run(self) -> Any:
+        """Play to the end; each game's table says how (its prompts and rendering)."""
+        raise NotImplementedError
+
+    def _bot_turn(self, seat: Seat) -> list[Any]:
+        """Let the bot at `seat` act; raises `TableError` when it cannot."""
+        bot = self.bots[seat]
+        for _ in range(MAX_BOT_REFUSALS):
+            plan = bot.plan(self.game.view(self.state, seat), self.now)
+            if plan is None:
+                raise TableError(f"the bot at seat {seat} has no move although it may act")
+            if self.delay > 0:
+                self.sleep(self.delay)
+            self.now = max(self.now, plan.time)
+            try:
+                events: list[Any] = self.game.apply(self.state, Input(seat, plan.action, self.now))
+            except RuleError as error:
+                bot.refused(error, self.now)
+                continue
+            return events
+        raise TableError(f"the bot at seat {seat} keeps planning refused actions")
+
+
+def run_at_terminal(table: TerminalTable, console: Console, unit: str = "game") -> None:
+    """Run the table; every way out of it becomes a message and an exit code.
+
+    Ctrl-C exits 130, the end of input or leaving exits 0, a stuck bot exits 1;
+    none of them prints a traceback. `unit` names what was played ("match").
+    """
+    try:
+        table.run()
+    except KeyboardInterrupt:
+        console.print("\nInterrupted: you left the table.")
+        raise typer.Exit(130) from None
+    except EOFError:
+        console.print("\nNo more input: you left the table.")
+        raise typer.Exit(0) from None
+    except Quit:
+        console.print("You left the table.")
+        raise typer.Exit(0) from None
+    except TableError as error:
+        console.print(Text(f"The {unit} cannot go on: {error}", style="bold red"))
+        raise typer.Exit(1) from None
