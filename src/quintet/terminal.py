@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from quintet.core import Bot, Input, RuleError, Seat, derive_seed, registry
+from quintet.core import Bot, Input, JSONDict, Outcome, RuleError, Seat, derive_seed, registry
 
 #: The person's seat.
 HUMAN_SEAT: Final = 0
@@ -78,8 +78,53 @@ class TerminalTable:
         #: The host's virtual clock (ms since the game started); never the wall clock.
         self.now = 0
 
-    def run(self) -> Any:
-        """Play to the end; each game's table says how (its prompts and rendering)."""
+    def run(self) -> Outcome:
+        """Play to the end of the game; returns its outcome.
+
+        Raises `Quit` when the player leaves, `EOFError` / `KeyboardInterrupt` from
+        `ask`, and `TableError` when a bot cannot move.
+        """
+        game, state = self.game, self.state
+        self._intro(game.view(state, self.me))
+        while not game.is_over(state):
+            deadline = game.next_deadline(state)
+            view = game.view(state, self.me)
+            if deadline is not None:
+                # The rules wait for the host between rounds; the person sets its pace.
+                self._wait(self._pause_prompt(view))
+                self.now = max(self.now, deadline)
+                self._show(game.apply(state, Input.tick(self.now)))
+                continue
+            if game.can_act(state, self.me):
+                self._show(self._human_turn(view))
+                continue
+            movers = [seat for seat in self.bots if game.can_act(state, seat)]
+            if not movers:
+                raise TableError("no one can act and no deadline is set")
+            self._show(self._bot_turn(movers[0]))
+        outcome: Outcome = game.outcome(state)
+        return outcome
+
+    # What each game's table provides.
+
+    def _intro(self, view: JSONDict) -> None:
+        """Print what the person needs before the first move."""
+        raise NotImplementedError
+
+    def _pause_prompt(self, view: JSONDict) -> str:
+        """The prompt while the rules wait for the host between rounds."""
+        raise NotImplementedError
+
+    def _wait(self, prompt: str) -> None:
+        """Wait for the person (Enter) before the host's tick."""
+        self.ask(prompt)
+
+    def _show(self, events: list[Any]) -> None:
+        """Print the events the person may see."""
+        raise NotImplementedError
+
+    def _human_turn(self, view: JSONDict) -> list[Any]:
+        """Ask the person for an action until the rules accept one; returns its events."""
         raise NotImplementedError
 
     def _bot_turn(self, seat: Seat) -> list[Any]:

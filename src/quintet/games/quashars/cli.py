@@ -23,7 +23,6 @@ from rich.text import Text
 from quintet.core import (
     Input,
     JSONDict,
-    Outcome,
     RuleError,
     events_for,
     registry,
@@ -39,7 +38,6 @@ from quintet.games.quashars.render import (
 from quintet.games.quashars.scoring import chips, score
 from quintet.terminal import (
     Quit,
-    TableError,
     TerminalTable,
     check_level,
     run_at_terminal,
@@ -157,14 +155,7 @@ def parse_answer(answer: str, phase: str, legal: list[JSONDict]) -> JSONDict | s
 class QuasharsTable(TerminalTable):
     """One match between the person at a terminal and bots, under a virtual clock."""
 
-    def run(self) -> Outcome:
-        """Play to the end of the match; returns its outcome.
-
-        Raises `Quit` when the player leaves, `EOFError` / `KeyboardInterrupt`
-        from `ask`, and `TableError` when a bot cannot move.
-        """
-        game, state = self.game, self.state
-        view = game.view(state, self.me)
+    def _intro(self, view: JSONDict) -> None:
         self.console.print(
             Text(
                 f"Quashars: {view['players']} players, {view['games']} games. "
@@ -173,25 +164,9 @@ class QuasharsTable(TerminalTable):
                 style="bold",
             )
         )
-        while not game.is_over(state):
-            deadline = game.next_deadline(state)
-            if deadline is not None:
-                # The rules wait for the host between games; the person is the host's pace.
-                self.ask(f"Press Enter to deal game {view['game_no'] + 1} > ")
-                self.now = max(self.now, deadline)
-                self._show(game.apply(state, Input.tick(self.now)))
-                view = game.view(state, self.me)
-                continue
-            view = game.view(state, self.me)
-            to_act = view["to_act"]
-            if to_act == self.me:
-                self._show(self._human_turn(view))
-            elif to_act is not None and to_act in self.bots:
-                self._show(self._bot_turn(int(to_act)))
-            else:
-                raise TableError(f"no one can act (seat to act: {to_act}) and no deadline is set")
-        outcome: Outcome = game.outcome(state)
-        return outcome
+
+    def _pause_prompt(self, view: JSONDict) -> str:
+        return f"Press Enter to deal game {view['game_no'] + 1} > "
 
     def _show(self, events: list[Any]) -> None:
         for event in events_for(events, self.me):

@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from rich.text import Text
 
-from quintet.core import Input, JSONDict, Outcome, RuleError, events_for
+from quintet.core import Input, JSONDict, RuleError, events_for
 from quintet.games.quiddler.components import CARDS, NAMES, points
 from quintet.games.quiddler.render import (
     cards_text,
@@ -224,14 +224,7 @@ class QuiddlerTable(TerminalTable):
     def _say(self, message: str) -> None:
         self.console.print(Text(message, style="bold red"))
 
-    def run(self) -> Outcome:
-        """Play to the end of the game; returns its outcome.
-
-        Raises `Quit` when the player leaves, `EOFError` / `KeyboardInterrupt` from `ask`,
-        and `TableError` when a bot cannot move.
-        """
-        game, state = self.game, self.state
-        view = game.view(state, self.me)
+    def _intro(self, view: JSONDict) -> None:
         players = int(view["players"])
         against = "alone" if players == 1 else f"against {players - 1} bot(s)"
         self.console.print(
@@ -249,25 +242,12 @@ class QuiddlerTable(TerminalTable):
                 style="bold",
             )
         )
-        while not game.is_over(state):
-            deadline = game.next_deadline(state)
-            if deadline is not None:
-                # The rules wait for the host between rounds; the person is the host's pace.
-                self._ask(f"Press Enter to deal round {view['round'] + 1} > ")
-                self.now = max(self.now, deadline)
-                self._show(game.apply(state, Input.tick(self.now)))
-                view = game.view(state, self.me)
-                continue
-            view = game.view(state, self.me)
-            if game.can_act(state, self.me):
-                self._show(self._human_turn(view))
-                continue
-            movers = [seat for seat in self.bots if game.can_act(state, seat)]
-            if not movers:
-                raise TableError("no one can act and no deadline is set")
-            self._show(self._bot_turn(movers[0]))
-        outcome: Outcome = game.outcome(state)
-        return outcome
+
+    def _pause_prompt(self, view: JSONDict) -> str:
+        return f"Press Enter to deal round {view['round'] + 1} > "
+
+    def _wait(self, prompt: str) -> None:
+        self._ask(prompt)
 
     def _show(self, events: list[Any]) -> None:
         for event in events_for(events, self.me):
