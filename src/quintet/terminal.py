@@ -15,6 +15,7 @@ from typing import Any, Final
 
 import typer
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from quintet.core import Bot, Input, JSONDict, Outcome, RuleError, Seat, derive_seed, registry
@@ -23,6 +24,32 @@ from quintet.core import Bot, Input, JSONDict, Outcome, RuleError, Seat, derive_
 HUMAN_SEAT: Final = 0
 #: Refused plans in a row before a bot is declared stuck (a bug, not the player's fault).
 MAX_BOT_REFUSALS: Final = 3
+
+
+def seat_name(seat: Seat, me: Seat) -> str:
+    return "You" if seat == me else f"Seat {seat}"
+
+
+def ranking_table(event: JSONDict, me: Seat) -> Table:
+    """The final ranking from a game-over event (`scores`, `ranks`), first place first."""
+    table = Table(title="Final ranking", title_justify="left", title_style="bold")
+    table.add_column("Rank", justify="right")
+    table.add_column("Seat")
+    table.add_column("Score", justify="right")
+    order = sorted(range(len(event["scores"])), key=lambda s: (event["ranks"][s], s))
+    for seat in order:
+        table.add_row(str(event["ranks"][seat]), seat_name(seat, me), str(event["scores"][seat]))
+    return table
+
+
+def winners_text(event: JSONDict, me: Seat) -> Text:
+    """Who won, from a game-over event (`winners`), told to the person at `me`."""
+    winners = [int(s) for s in event["winners"]]
+    if me in winners:
+        shared = " (shared)" if len(winners) > 1 else ""
+        return Text(f"You win{shared}!", style="bold green")
+    names = " and ".join(seat_name(s, me) for s in winners)
+    return Text(f"{names} {'wins' if len(winners) == 1 else 'win'}.", style="bold")
 
 
 class TableError(Exception):

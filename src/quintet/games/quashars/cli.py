@@ -33,7 +33,6 @@ from quintet.games.quashars.render import (
     predict_options,
     starts_text,
     status_renderable,
-    winners_text,
 )
 from quintet.games.quashars.scoring import chips, score
 from quintet.terminal import (
@@ -42,6 +41,7 @@ from quintet.terminal import (
     check_level,
     run_at_terminal,
     seat_bots,
+    winners_text,
 )
 
 GAME_NAME: Final = "quashars"

@@ -26,14 +26,11 @@ from quintet.games.quashars.components import (
     colour_of,
     name,
 )
+from quintet.terminal import ranking_table, seat_name
 
 #: The rich style of each colour, in `COLOURS` order. Bright blue reads on dark
 #: terminals, where plain blue is hard to see.
 COLOUR_STYLES: Final = ("bold red", "bold yellow", "bold green", "bold bright_blue")
-
-
-def seat_name(seat: Seat, me: Seat) -> str:
-    return "You" if seat == me else f"Seat {seat}"
 
 
 def starts_text(start_player: Seat, me: Seat) -> str:
@@ -223,23 +220,3 @@ def game_scored_table(event: JSONDict, me: Seat) -> Table:
             str(event["totals"][seat]),
         )
     return table
-
-
-def ranking_table(event: JSONDict, me: Seat) -> Table:
-    table = Table(title="Final ranking", title_justify="left", title_style="bold")
-    table.add_column("Rank", justify="right")
-    table.add_column("Seat")
-    table.add_column("Score", justify="right")
-    order = sorted(range(len(event["scores"])), key=lambda s: (event["ranks"][s], s))
-    for seat in order:
-        table.add_row(str(event["ranks"][seat]), seat_name(seat, me), str(event["scores"][seat]))
-    return table
-
-
-def winners_text(event: JSONDict, me: Seat) -> Text:
-    winners = [int(s) for s in event["winners"]]
-    if me in winners:
-        shared = " (shared)" if len(winners) > 1 else ""
-        return Text(f"You win{shared}!", style="bold green")
-    names = " and ".join(seat_name(s, me) for s in winners)
-    return Text(f"{names} {'wins' if len(winners) == 1 else 'win'}.", style="bold")

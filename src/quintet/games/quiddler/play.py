@@ -34,10 +34,9 @@ from quintet.games.quiddler.components import CARDS, NAMES, points
 from quintet.games.quiddler.render import (
     cards_text,
     event_renderables,
-    seat_name,
     status_renderable,
 )
-from quintet.terminal import Quit, TableError, TerminalTable
+from quintet.terminal import Quit, TableError, TerminalTable, seat_name
 
 DRAW_PROMPT: Final = "Draw: d (deck) or p (discard pile) > "
 DISCARD_PROMPT: Final = "Discard a card (like: qu), or go out (like: go quit then / e) > "

@@ -15,15 +15,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from quintet import terminal
 from quintet.core import JSONDict, Seat
 from quintet.games.quiddler.components import points, value
+from quintet.terminal import ranking_table, seat_name
 
 #: How each bonus is named in the round's table.
 _BONUS_NAMES: Final = {"longest": "longest word", "most": "most words"}
-
-
-def seat_name(seat: Seat, me: Seat) -> str:
-    return "You" if seat == me else f"Seat {seat}"
 
 
 def _verb(seat: Seat, me: Seat, mine: str, theirs: str) -> str:
@@ -209,24 +207,8 @@ def round_table(event: JSONDict, me: Seat) -> Table:
     return table
 
 
-def ranking_table(event: JSONDict, me: Seat) -> Table:
-    table = Table(title="Final ranking", title_justify="left", title_style="bold")
-    table.add_column("Rank", justify="right")
-    table.add_column("Seat")
-    table.add_column("Score", justify="right")
-    order = sorted(range(len(event["scores"])), key=lambda s: (event["ranks"][s], s))
-    for seat in order:
-        table.add_row(str(event["ranks"][seat]), seat_name(seat, me), str(event["scores"][seat]))
-    return table
-
-
 def winners_text(event: JSONDict, me: Seat) -> Text:
     scores = event["scores"]
     if len(scores) == 1:
         return Text(f"Game over: you scored {scores[0]} in eight rounds.", style="bold green")
-    winners = [int(s) for s in event["winners"]]
-    if me in winners:
-        shared = " (shared)" if len(winners) > 1 else ""
-        return Text(f"You win{shared}!", style="bold green")
-    names = " and ".join(seat_name(s, me) for s in winners)
-    return Text(f"{names} {'wins' if len(winners) == 1 else 'win'}.", style="bold")
+    return terminal.winners_text(event, me)
