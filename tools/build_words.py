@@ -13,7 +13,8 @@ SCOWL (http://wordlist.aspell.net/) is installed as files named
 first two spelling-variant levels, up to one size (80 by default). It keeps the words of
 lowercase letters a-z, two letters or more; two-letter words only when they are in the reviewed
 `TWO_LETTER_WORDS`; and drops the reviewed `DENIED` words (abbreviations, mostly three
-letters, that SCOWL files as words) and the plurals of refused two-letter words. A word's tier
+letters, that SCOWL files as words), the reviewed `SLURS`, and the plurals of refused
+two-letter words. A word's tier
 is the smallest SCOWL size it appears at.
 
 Output: `words.txt.gz` (the format is in `encode`'s docstring) and `SCOWL-COPYRIGHT.txt`,
@@ -144,6 +145,26 @@ DENIED: Final = {
     "teflon": "a trade mark",
 }
 
+#: Slurs: words whose chief use today is to insult people for their race, origin, religion,
+#: sexuality, gender identity or disability. Word-game lists have dropped them since 2020
+#: (NASPA's lists for North American Scrabble did); a player who wants them adds them with
+#: `--words`. Words whose chief sense is an ordinary one stay, slur sense or not (chink, a
+#: narrow gap; crackers; dyke, an embankment; queer; spook; nip; slope), as do dated words
+#: for peoples (negro, mulatto, gypsy), which dictionaries mark as offensive but which
+#: occur in history books; a reviewer may move a word between the two with a note.
+SLURS: Final = frozenset(
+    {
+        "nigger", "niggers", "nigga", "niggas", "kike", "kikes", "spic", "spics",
+        "spick", "spicks", "wetback", "wetbacks", "gook", "gooks", "darkie", "darkies",
+        "darky", "dago", "dagos", "dagoes", "wop", "wops", "jigaboo", "jigaboos",
+        "pickaninny", "pickaninnies", "golliwog", "golliwogs", "wog", "wogs", "yid", "yids",
+        "sheeny", "sheenies", "kraut", "krauts", "honky", "honkies", "honkey", "redskin",
+        "redskins", "squaw", "squaws", "jap", "japs", "fag", "fags", "faggot", "faggots",
+        "faggy", "tranny", "trannies", "lesbo", "lesbos", "poofter", "poofters", "spaz",
+        "spazzes", "mong", "mongs", "halfbreed", "halfbreeds",
+    }
+)  # fmt: skip
+
 _LOWER_AZ = re.compile(rb"[a-z]+")
 _FILE_NAME = re.compile(r"(?P<spelling>[a-z_0-9]+)-(?P<category>[a-z-]+)\.(?P<size>[0-9]+)")
 
@@ -224,6 +245,8 @@ def why_dropped(entry: bytes) -> str | None:
         return "two letters, not in the reviewed list"
     if word in DENIED:
         return "denied after review"
+    if word in SLURS:
+        return "a slur, denied after review"
     if (
         len(word) == 3
         and word.endswith("s")

@@ -116,7 +116,7 @@ class TerminalTable:
         while not game.is_over(state):
             deadline = game.next_deadline(state)
             view = game.view(state, self.me)
-            if deadline is not None:
+            if deadline is not None and not self._acts_before_deadline(view):
                 # The rules wait for the host between rounds; the person sets its pace.
                 self._wait(self._pause_prompt(view))
                 self.now = max(self.now, deadline)
@@ -141,6 +141,12 @@ class TerminalTable:
     def _pause_prompt(self, view: JSONDict) -> str:
         """The prompt while the rules wait for the host between rounds."""
         raise NotImplementedError
+
+    def _acts_before_deadline(self, view: JSONDict) -> bool:
+        """Whether the seats act while this deadline runs (a window to answer in) instead of
+        the host ticking at once. The person's clock stands still while it types, so a
+        window never closes on the person; bots plan within it."""
+        return False
 
     def _wait(self, prompt: str) -> None:
         """Wait for the person (Enter) before the host's tick."""

@@ -119,6 +119,8 @@ def test_max_size_cuts(scowl: tuple[Path, Path]) -> None:
         (b"bs", "two letters, not in the reviewed list"),
         (b"ufo", "denied after review"),
         (b"hhd", "denied after review"),
+        (b"kike", "a slur, denied after review"),
+        (b"chink", None),
         (b"tes", "plural of a refused two-letter word"),
         (b"ess", None),
         (b"cat", None),
@@ -151,6 +153,8 @@ def test_the_reviewed_lists_do_not_overlap() -> None:
     assert all(len(word) == 2 for word in bw.TWO_LETTER_WORDS | set(bw.TWO_LETTER_REFUSED))
     assert all(reason for reason in bw.DENIED.values())
     assert all(word.isalpha() and word.islower() for word in bw.DENIED)
+    assert all(word.isalpha() and word.islower() for word in bw.SLURS)
+    assert not bw.SLURS & set(bw.DENIED)
 
 
 def test_encoded_list_loads_back(scowl: tuple[Path, Path]) -> None:

@@ -20,6 +20,7 @@ from quintet.games.quiddler import GAME, QuiddlerState
 from quintet.games.quiddler.cli import play, table_options
 from quintet.games.quiddler.components import CARDS, DECK, spell
 from quintet.games.quiddler.play import (
+    CHALLENGE_PROMPT,
     CHOOSE_PROMPT,
     DISCARD_PROMPT,
     DRAW_PROMPT,
@@ -66,10 +67,11 @@ def position(
     went_out: int = -1,
     words: Sequence[Sequence[Sequence[str]]] | None = None,
     pile: Sequence[str] = ("o",),
+    options: JSONDict | None = None,
 ) -> QuiddlerState:
     """A round-1 state where seat 0 is at `step` with these hands (every other card of the
     118 in the draw pile); `words[s]`: what seat s laid down (it is then done)."""
-    state = GAME.new(1, len(hands), {"pause_ms": 100})
+    state = GAME.new(1, len(hands), {"pause_ms": 100, **(options or {})})
     data = state.to_json()
     laid = words or [[] for _ in hands]
     left = Counter(DECK)
@@ -230,6 +232,8 @@ class Player:
     def answer(self, prompt: str, view: JSONDict) -> str:
         if prompt.startswith("Press Enter"):
             return ""
+        if prompt == CHALLENGE_PROMPT:
+            return ""  # accept every word
         if prompt == CHOOSE_PROMPT:
             return "1"
         if prompt == DRAW_PROMPT:
@@ -521,3 +525,90 @@ def test_a_replaced_dictionary_is_the_one_the_table_checks(tmp_path: Path) -> No
     )
     assert added.exit_code == 0, added.output
     assert "You go out:" in added.output and "Round 1 scored" in added.output
+
+
+# ------------------------------------------------------------------- challenge mode
+
+
+def test_in_challenge_mode_a_bluff_goes_down_and_a_bot_challenges_it() -> None:
+    # "qat" is not in the table's list: the table takes it unchecked, the bot challenges it.
+    options = {"challenge": True, "extra_words": ["tea"], "replace_words": True}
+    state = position([["q", "a", "t", "e"], ["x", "z", "j"]], step="discard", options=options)
+    bots = {1: registry.make_bot("quiddler", "hard", 1, 7)}
+    console = new_console()
+    table = QuiddlerTable(GAME, state, bots, scripted(["go qat / e"]), console)
+    with pytest.raises(EOFError):
+        table.run()
+    out = printed(console)
+    assert "You go out: qat" in out
+    assert "Seat 1 challenges your word 'qat': it is not in the dictionary; you lose its" in out
+    challenged = [c for c in state.challenges if c[1] == 0]
+    assert challenged == [(1, 0, 0, False)], "the bot challenged the bluff and it failed"
+
+
+def test_in_challenge_mode_the_person_may_challenge_a_bots_words() -> None:
+    options = {"challenge": True, "extra_words": ["tea", "at"], "replace_words": True}
+    state = position(
+        [["x", "z", "j"], ["t", "e", "a", "o"]], step="discard", options=options, pile=("o",)
+    )
+    data = state.to_json()
+    data["to_act"] = 1
+    state = GAME.state_from_json(data)
+    prompts: list[str] = []
+    console = new_console()
+
+    class GoesOut:
+        """Seat 1 goes out with "tea", then has nothing more to do."""
+
+        def plan(self, view: JSONDict, now: int) -> Any:
+            from quintet.core import Plan
+
+            return Plan(now, {"type": "go_out", "words": [["t", "e", "a"]], "discard": "o"})
+
+        def refused(self, error: Any, now: int) -> None:
+            raise AssertionError(error)
+
+    answers = ["9", "1"]
+    table = QuiddlerTable(GAME, state, {1: GoesOut()}, scripted(answers, prompts), console)
+    with pytest.raises(EOFError):
+        table.run()
+    out = printed(console)
+    assert "You may challenge Seat 1's words:" in out
+    assert "1) tea (t-e-a, 7 points)" in out
+    assert "Type the number of a word to challenge (1), or Enter." in out, "9 is refused"
+    assert prompts[:2] == [CHALLENGE_PROMPT, CHALLENGE_PROMPT]
+    assert state.challenges == [(0, 1, 0, True)], "the challenge of a good word was played"
+    assert (
+        "You challenge Seat 1's word 'tea': it is in the dictionary; you lose its 7 points." in out
+    )
+
+
+def test_challenge_mode_needs_two_players_at_the_terminal() -> None:
+    result = RUNNER.invoke(
+        play_app(), ["quiddler", "--players", "1", "--challenge"], env={"COLUMNS": "300"}
+    )
+    assert result.exit_code == 2
+    assert "--challenge" in result.output and "nobody would challenge" in result.output
+
+
+def test_a_whole_challenge_mode_game_through_the_command_line() -> None:
+    seed = 4
+    player = Player()
+    state = GAME.new(seed, 2, {"challenge": True})
+    bots = {1: registry.make_bot("quiddler", "medium", 1, derive_seed(seed, 1))}
+    table = QuiddlerTable(GAME, state, bots, player, new_console())
+    player.table = table
+    scores = list(table.run().scores)
+    assert player.prompts[CHALLENGE_PROMPT] >= 1, "the player was asked to challenge"
+    result = RUNNER.invoke(
+        play_app(),
+        ["quiddler", "--players", "2", "--seed", str(seed), "--challenge"],
+        input="\n".join(player.answers) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Traceback" not in out
+    assert out.count("You may challenge Seat 1's words:") == player.prompts[CHALLENGE_PROMPT]
+    ranking = out[out.index("Final ranking") :]
+    rows = re.findall(r"│\s+(\d)\s+│\s+(You|Seat 1)\s+│\s+(-?\d+)\s+│", ranking)
+    assert {who: int(points) for _, who, points in rows} == {"You": scores[0], "Seat 1": scores[1]}

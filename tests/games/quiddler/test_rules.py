@@ -17,7 +17,7 @@ import pytest
 
 from quintet.core import HOST, SPECTATOR, BadOptions, Event, Input, JSONDict, Rng, RuleError
 from quintet.core.jsonutil import canonical
-from quintet.core.testing import RandomDriver
+from quintet.core.testing import RandomDriver, check_scramble
 from quintet.games.quiddler import GAME, QuiddlerState
 from quintet.games.quiddler.bots import RandomBot
 from quintet.games.quiddler.components import CARDS, DECK, NAMES, hand_size, points
@@ -487,7 +487,9 @@ def test_with_both_piles_exhausted_only_the_discard_top_can_be_drawn() -> None:
 
 def test_a_long_round_reshuffles_and_goes_on() -> None:
     # Two seats that only discard the card they drew run the draw pile out.
-    state = table([["j", "q", "x"], ["z", "v", "k"]], options={"extra_words": ["zzz"]})
+    state = table(
+        [["j", "q", "x"], ["z", "v", "k"]], options={"extra_words": ["zzz"], "reshuffles": None}
+    )
     reshuffles = 0
     for _ in range(300):
         events = draw_deck(state)
@@ -912,3 +914,83 @@ def test_the_random_bot_goes_out_whenever_it_can() -> None:
     assert plan is not None and plan.time == 5
     assert plan.action == {"type": "go_out", "words": [["a", "t", "e"]], "discard": "x"}
     assert RandomBot(GAME, 1, 1).plan(GAME.view(state, 1), 5) is None
+
+
+# ------------------------------------------------------ the draw pile runs out for good
+
+
+def discard_what_was_drawn(state: QuiddlerState) -> list[Event]:
+    """The seat to act draws from the deck and discards that card: a turn that makes nothing."""
+    seat = state.to_act
+    events = draw_deck(state)
+    drawn = next(e.data["card"] for e in events if e.type == "drew_card")
+    return events + act(state, seat, {"type": "discard", "card": drawn})
+
+
+@pytest.mark.parametrize("limit", [0, 1, 2])
+def test_after_the_last_reshuffle_an_empty_draw_pile_gives_everyone_a_last_turn(
+    limit: int,
+) -> None:
+    # Nobody can make a word ("zzz" needs three z cards), so the draw pile runs out again
+    # and again; after `limit` reshuffles the next time it runs out is the last call.
+    state = table(
+        [["j", "q", "x"], ["z", "v", "k"], ["b", "c", "f"]],
+        options={"extra_words": ["zzz"], "reshuffles": limit},
+    )
+    reshuffles, calls = 0, []
+    while not calls:
+        assert state.step == DRAW
+        events = discard_what_was_drawn(state)
+        reshuffles += len(of_type(events, "reshuffled"))
+        calls = of_type(events, "last_call")
+        if not calls:
+            assert reshuffles <= limit
+    assert reshuffles == limit
+    assert state.deck == [], "the last call comes when the draw pile is empty"
+    caller = calls[0]["seat"]
+    assert calls == [{"type": "last_call", "seat": caller, "reshuffled": limit}]
+    view = GAME.view(state, SPECTATOR)
+    assert view["last_call"] is True and view["went_out"] is None
+    # The kit's checks on this state, which its random games (going out quickly) rarely reach.
+    assert canonical(GAME.state_from_json(state.to_json()).to_json()) == canonical(state.to_json())
+    assert canonical(state.clone().to_json()) == canonical(state.to_json())
+    for viewer in (0, SPECTATOR):
+        check_scramble(GAME, state, viewer, Rng(limit))
+    # Everyone, the caller last, draws from the discard pile (the deck cannot be refilled)
+    # and lays down.
+    order = []
+    for _ in range(3):
+        seat = state.to_act
+        order.append(seat)
+        assert GAME.legal_actions(state, seat) == [{"type": "draw", "source": "discard"}]
+        refused(state, seat, {"type": "draw", "source": "deck"}, "quiddler/empty_pile")
+        act(state, seat, {"type": "draw", "source": "discard"})
+        error = refused(
+            state, seat, {"type": "discard", "card": state.hands[seat][0]}, "quiddler/last_turn"
+        )
+        assert "draw pile ran out" in error.message
+        hand = state.hands[seat]
+        events = act(
+            state, seat, {"type": "lay_down", "words": [], "unused": hand[1:], "discard": hand[0]}
+        )
+    assert order == [(caller + 1) % 3, (caller + 2) % 3, caller]
+    scored = of_type(events, "round_scored")
+    assert len(scored) == 1, "the round ends after the caller's own last turn"
+    assert state.phase == SCORED
+
+
+def test_a_table_where_nobody_can_ever_go_out_still_ends() -> None:
+    # With one unplayable word every round ends by the last call; before the `reshuffles`
+    # option such a round never ended.
+    options = {"extra_words": ["zzz"], "replace_words": True, "pause_ms": 0}
+    run = play_game("quiddler", seed=5, players=3, bots=["hard", "easy", "random"], options=options)
+    assert all(score <= 0 for score in run.outcome.scores), "no word was ever laid down"
+    calls = sum(1 for inp in run.record.inputs if inp.action["type"] == "lay_down")
+    assert calls == 8 * 3, "every seat laid down once per round: eight last calls"
+
+
+@pytest.mark.parametrize("bad", [-1, 1001, "two", 1.5])
+def test_the_reshuffle_limit_must_be_a_whole_number_in_range(bad: object) -> None:
+    with pytest.raises(BadOptions) as error:
+        GAME.new(1, 2, {"reshuffles": bad})
+    assert "reshuffles" in error.value.message

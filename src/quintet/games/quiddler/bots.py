@@ -370,7 +370,7 @@ class LevelBot:
             return {"type": "draw", "source": next(iter(sources))}
         top = view["discard_top"]
         with_top = _sorted((*hand, top))
-        last = view["went_out"] is not None
+        last = view["went_out"] is not None or view["last_call"]
         if self.level.expected_value:
             take = self._hard_draw(view, hand, with_top, last)
         else:

@@ -207,6 +207,14 @@ def play(  # noqa: PLR0917
     ] = 0.0,
     files: WordsOption = None,
     replace: ReplaceOption = False,
+    challenge: Annotated[
+        bool,
+        typer.Option(
+            "--challenge",
+            help="Challenge mode: words are not checked unless another player challenges "
+            "them (a wrong challenge costs the challenger the word's points).",
+        ),
+    ] = False,
 ) -> None:
     """Play Quiddler in the terminal: you are seat 0, bots take the other seats.
 
@@ -215,6 +223,12 @@ def play(  # noqa: PLR0917
     """
     check_level(GAME_NAME, level)
     options = table_options(files, replace)
+    if challenge:
+        if players == 1:
+            raise typer.BadParameter(
+                "needs 2 players or more: alone, nobody would challenge", param_hint="'--challenge'"
+            )
+        options["challenge"] = True
     console = Console(highlight=False)
     if seed is None:
         seed = secrets.randbits(32)

@@ -27,6 +27,7 @@ from quintet.games.quiddler.state import (
     SCORED,
     QuiddlerOptions,
     QuiddlerState,
+    last_turns,
     table_of,
     totals,
 )
@@ -68,6 +69,8 @@ def deal_round(state: QuiddlerState, events: list[Event] | None) -> None:
     state.step = DRAW
     state.to_act = (state.dealer + 1) % players
     state.went_out = -1
+    state.reshuffled = 0
+    state.last_call = False
     state.done = [False] * players
     state.words = [[] for _ in range(players)]
     state.unused = [[] for _ in range(players)]
@@ -90,13 +93,16 @@ def deal_round(state: QuiddlerState, events: list[Event] | None) -> None:
             events.append(private(seat, "dealt", hand=state.hands[seat][:]))
 
 
-def can_draw_deck(state: QuiddlerState) -> bool:
-    """Whether the draw pile has a card, or can get one by reshuffling the discard pile.
+def can_reshuffle(state: QuiddlerState) -> bool:
+    """Whether an empty draw pile may be replaced by the discard pile but its top: there is
+    a card under the top, and the `reshuffles` option allows another one this round."""
+    limit = state.options.reshuffles
+    return len(state.pile) > 1 and (limit is None or state.reshuffled < limit)
 
-    With 118 cards and at most 8 x 10 in hands and laid down, at least 38 are always in
-    the two piles at a draw, so this is False only in positions no real deal reaches.
-    """
-    return bool(state.deck) or len(state.pile) > 1
+
+def can_draw_deck(state: QuiddlerState) -> bool:
+    """Whether the draw pile has a card, or can get one by reshuffling the discard pile."""
+    return bool(state.deck) or can_reshuffle(state)
 
 
 def draw(state: QuiddlerState, from_discard: bool, *, events: list[Event] | None = None) -> None:
@@ -113,7 +119,7 @@ def draw(state: QuiddlerState, from_discard: bool, *, events: list[Event] | None
             _reshuffle(state, events)
         card = state.deck.pop()
     insort(state.hands[seat], card)
-    state.step = LAY_DOWN if state.went_out >= 0 else DISCARD
+    state.step = LAY_DOWN if last_turns(state) else DISCARD
     if events is not None:
         if from_discard:
             events.append(public("drew", seat=seat, source="discard", card=card))
@@ -127,6 +133,7 @@ def _reshuffle(state: QuiddlerState, events: list[Event] | None) -> None:
     deck = state.pile
     state.rng.shuffle(deck)
     state.deck, state.pile = deck, [top]
+    state.reshuffled += 1
     if events is not None:
         events.append(public("reshuffled", draw_pile=len(deck)))
 
@@ -292,13 +299,20 @@ def _close_window(state: QuiddlerState, now: int, events: list[Event] | None) ->
 
 
 def _end_turn(state: QuiddlerState, seat: int, now: int, events: list[Event] | None) -> None:
-    """The next turn: the next seat clockwise; after someone went out, the next seat that
-    has not had its last turn, and when there is none the round ends."""
+    """The next turn: the next seat clockwise; in the last turns (after someone went out,
+    or once the draw pile ran out for good), the next seat that has not had its last turn,
+    and when there is none the round ends."""
     players = state.players
-    if state.went_out < 0:
-        state.to_act = (seat + 1) % players
-        state.step = DRAW
-        return
+    if not last_turns(state):
+        if state.deck or can_reshuffle(state):
+            state.to_act = (seat + 1) % players
+            state.step = DRAW
+            return
+        # Nobody could go out before the draw pile ran out for good: without this a round
+        # of hands that never make words (a small `replace_words` list) would never end.
+        state.last_call = True
+        if events is not None:
+            events.append(public("last_call", seat=seat, reshuffled=state.reshuffled))
     for offset in range(1, players + 1):
         following = (seat + offset) % players
         if not state.done[following]:

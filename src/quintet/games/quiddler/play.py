@@ -42,6 +42,7 @@ DRAW_PROMPT: Final = "Draw: d (deck) or p (discard pile) > "
 DISCARD_PROMPT: Final = "Discard a card (like: qu), or go out (like: go quit then / e) > "
 LAST_PROMPT: Final = "Lay down your words, / and a discard (like: quit then / e, or: / e) > "
 CHOOSE_PROMPT: Final = "Which one? (a number) > "
+CHALLENGE_PROMPT: Final = "Challenge a word by its number, or press Enter to accept them > "
 
 HELP: Final = """\
   d or deck     draw from the draw pile
@@ -53,6 +54,8 @@ HELP: Final = """\
   quit then / e in your last turn, after someone went out: your words,
                 / and the discard (/ e alone lays down no word); the cards
                 you do not use count against you
+  2             in challenge mode, when another player lays down words:
+                challenge their word number 2 (Enter accepts the words)
   exit          leave the table
 Type words as plain text: the table finds your cards, and asks when a
 word can be made from different cards (quit: q-u-i-t or qu-i-t)."""
@@ -245,6 +248,9 @@ class QuiddlerTable(TerminalTable):
     def _pause_prompt(self, view: JSONDict) -> str:
         return f"Press Enter to deal round {view['round'] + 1} > "
 
+    def _acts_before_deadline(self, view: JSONDict) -> bool:
+        return bool(view["phase"] == "challenge")
+
     def _wait(self, prompt: str) -> None:
         self._ask(prompt)
 
@@ -256,6 +262,8 @@ class QuiddlerTable(TerminalTable):
     # ------------------------------------------------------------------ the person
 
     def _human_turn(self, view: JSONDict) -> list[Any]:
+        if view["phase"] == "challenge":
+            return self._challenge_turn(view)
         if view["phase"] != "play":
             raise TableError(f"the terminal cannot play the {view['phase']} phase")
         step = view["step"]
@@ -272,6 +280,47 @@ class QuiddlerTable(TerminalTable):
             action = parse_draw(text) if step == "draw" else self._play_action(text, view, last)
             if isinstance(action, str):
                 self._say(action)
+                continue
+            try:
+                events: list[Any] = self.game.apply(self.state, Input(self.me, action, self.now))
+            except RuleError as error:
+                self._say(f"Not allowed: {error.message}.")
+                continue
+            return events
+
+    def _challenge_turn(self, view: JSONDict) -> list[Any]:
+        """Challenge mode: the person may challenge the words another seat just laid down."""
+        window = view["challenge"]
+        owner = int(window["seat"])
+        words = view["words"][owner]
+        self.console.print()
+        self.console.print(
+            Text(f"You may challenge {seat_name(owner, self.me)}'s words:", style="bold yellow")
+        )
+        for index in window["open"]:
+            word = words[index]
+            self.console.print(
+                Text(f"  {index + 1}) {''.join(word)} ({'-'.join(word)}, {points(word)} points)")
+            )
+        self.console.print(
+            Text(
+                "A word that is not in the dictionary costs its owner its points; one that is "
+                "costs you its points."
+            )
+        )
+        while True:
+            text = self._ask(CHALLENGE_PROMPT).strip().lower()
+            if text in _HELP:
+                self.console.print(Text(HELP))
+                continue
+            action: JSONDict
+            if text in ("", "a", "accept"):
+                action = {"type": "accept"}
+            elif text.isdigit() and int(text) - 1 in window["open"]:
+                action = {"type": "challenge", "seat": owner, "word": int(text) - 1}
+            else:
+                numbers = ", ".join(str(index + 1) for index in window["open"])
+                self._say(f"Type the number of a word to challenge ({numbers}), or Enter.")
                 continue
             try:
                 events: list[Any] = self.game.apply(self.state, Input(self.me, action, self.now))

@@ -108,8 +108,13 @@ def turn_text(view: JSONDict, me: Seat) -> Text:
         return Text(f"{seat_name(int(to_act), me)}'s turn.")
     step = view["step"]
     went_out = view["went_out"]
-    if went_out is not None and went_out != me:
-        lead = f"Your last turn ({seat_name(int(went_out), me)} went out): "
+    if (went_out is not None and went_out != me) or view["last_call"]:
+        why = (
+            "the draw pile ran out"
+            if went_out is None
+            else f"{seat_name(int(went_out), me)} went out"
+        )
+        lead = f"Your last turn ({why}): "
         rest = "draw, then lay down what you can." if step == "draw" else "lay down what you can."
         return Text(lead + rest, style="bold yellow")
     if step == "draw":
@@ -164,11 +169,35 @@ def event_renderables(event: JSONDict, me: Seat) -> list[RenderableType]:
                 f"draw pile ({event['draw_pile']} cards)."
             )
         ]
+    if kind == "challenged":
+        return [_challenged_text(event, me)]
+    if kind == "accepted" and event["seat"] != me:
+        return [Text(f"{seat_name(event['seat'], me)} accepts the words.")]
+    if kind == "last_call":
+        return [
+            Text(
+                "The draw pile ran out with no reshuffle left: everyone takes a last turn, "
+                "drawing from the discard pile, and the round ends.",
+                style="bold",
+            )
+        ]
     if kind == "round_scored":
         return [round_table(event, me)]
     if kind == "game_over":
         return [ranking_table(event, me), winners_text(event, me)]
     return []
+
+
+def _challenged_text(event: JSONDict, me: Seat) -> Text:
+    """A challenge and its verdict: who loses the word's points."""
+    challenger, owner = event["challenger"], event["seat"]
+    word = "".join(event["cards"])
+    whose = "your" if owner == me else f"{seat_name(owner, me)}'s"
+    text = f"{_verb(challenger, me, 'challenge', 'challenges')} {whose} word {word!r}: "
+    loser = challenger if event["valid"] else owner
+    verdict = "it is in the dictionary" if event["valid"] else "it is not in the dictionary"
+    pays = "you lose" if loser == me else f"{seat_name(loser, me)} loses"
+    return Text(f"{text}{verdict}; {pays} its {event['points']} points.", style="bold")
 
 
 def _bonus_text(scores: JSONDict, seat: Seat) -> str:

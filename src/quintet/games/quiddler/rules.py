@@ -206,6 +206,8 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
         {},
         {"challenge": True, "challenge_ms": 50, "pause_ms": 0},
         {"two_player_bonus": "most", "first_dealer": 0, "extra_words": ["qwxz", "Zzt"]},
+        # (Rounds that end by the last call take thousands of inputs, too slow for the kit's
+        # every check; test_rules checks that state's round trips and scrambles.)
     )
 
     def check_options(self, options: QuiddlerOptions, players: int) -> None:
@@ -272,8 +274,8 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
                 raise IllegalAction("the discard pile is empty", "quiddler/empty_pile")
             if source == "deck" and not can_draw_deck(state):
                 raise IllegalAction(
-                    "the draw pile is empty and the discard pile has no card to reshuffle "
-                    "under its top: draw from the discard pile",
+                    "the draw pile is empty and cannot be refilled (no card under the discard "
+                    "pile's top, or no reshuffle left this round): draw from the discard pile",
                     "quiddler/empty_pile",
                 )
             draw(state, source == "discard", events=events)
@@ -309,8 +311,13 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
                 "quiddler/wrong_step",
             )
         if step == LAY_DOWN and kind != "lay_down":
+            why = (
+                f"seat {state.went_out} went out"
+                if state.went_out >= 0
+                else "the draw pile ran out with no reshuffle left"
+            )
             raise IllegalAction(
-                f"seat {state.went_out} went out, so this is your last turn: lay down what you "
+                f"{why}, so this is your last turn: lay down what you "
                 "can with 'lay_down' (its words may be empty), which also discards",
                 "quiddler/last_turn",
             )
@@ -390,6 +397,8 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
             "to_act": state.to_act if phase == PLAY else None,
             "step": STEPS[state.step] if phase == PLAY else None,
             "went_out": state.went_out if state.went_out >= 0 else None,
+            "last_call": state.last_call,
+            "reshuffled": state.reshuffled,
             "done": state.done[:],
             "challenge": (
                 {"seat": state.owner, "challenger": state.challenger, "open": open_words(state)}

@@ -50,6 +50,15 @@ class QuiddlerOptions(Options):
         le=600_000,
         description="Challenge mode: how long each other player may challenge a lay-down (ms)",
     )
+    reshuffles: int | None = Field(
+        2,
+        ge=0,
+        le=1000,
+        description=(
+            "How often the discard pile may become a new draw pile in one round; when the "
+            "draw pile runs out after that, everyone takes a last turn (unset: no limit)"
+        ),
+    )
     pause_ms: int = Field(
         5000,
         ge=0,
@@ -94,10 +103,12 @@ class QuiddlerState(State):
         "done",
         "hands",
         "known",
+        "last_call",
         "options",
         "owner",
         "phase",
         "pile",
+        "reshuffled",
         "results",
         "rng",
         "round_no",
@@ -126,6 +137,11 @@ class QuiddlerState(State):
     pile: list[str]
     #: The seat that went out this round, or -1.
     went_out: int
+    #: How often the discard pile became the draw pile this round.
+    reshuffled: int
+    #: The draw pile ran out with no reshuffle left (option `reshuffles`): every seat takes
+    #: a last turn, as after going out, but nobody went out.
+    last_call: bool
     #: Seats that have laid down this round (the one that went out, then each last turn).
     done: list[bool]
     #: Words each seat laid down this round, in the order given.
@@ -157,6 +173,8 @@ class QuiddlerState(State):
         other.deck = self.deck[:]
         other.pile = self.pile[:]
         other.went_out = self.went_out
+        other.reshuffled = self.reshuffled
+        other.last_call = self.last_call
         other.done = self.done[:]
         other.words = [w[:] for w in self.words]
         other.unused = [u[:] for u in self.unused]
@@ -186,6 +204,8 @@ class QuiddlerState(State):
             "deck": " ".join(self.deck),
             "pile": " ".join(self.pile),
             "went_out": self.went_out,
+            "reshuffled": self.reshuffled,
+            "last_call": self.last_call,
             "done": self.done[:],
             "words": [[" ".join(w) for w in ws] for ws in self.words],
             "unused": [" ".join(u) for u in self.unused],
@@ -214,6 +234,8 @@ def state_from_json(data: JSONDict) -> QuiddlerState:
     state.deck = data["deck"].split()
     state.pile = data["pile"].split()
     state.went_out = int(data["went_out"])
+    state.reshuffled = int(data["reshuffled"])
+    state.last_call = bool(data["last_call"])
     state.done = [bool(d) for d in data["done"]]
     state.words = [[tuple(w.split()) for w in ws] for ws in data["words"]]
     state.unused = [sorted(u.split()) for u in data["unused"]]
@@ -258,6 +280,11 @@ def options_json(options: QuiddlerOptions) -> JSONDict:
     """`options.to_json()`, made once per options object; a fresh copy each call."""
     data = _memo(options)[2]
     return {**data, "extra_words": data["extra_words"][:]}
+
+
+def last_turns(state: QuiddlerState) -> bool:
+    """Whether the round is in its last turns: someone went out, or the draw pile ran out."""
+    return state.went_out >= 0 or state.last_call
 
 
 def totals(state: QuiddlerState) -> list[int]:
