@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test lint typecheck pytest bench clean
+.PHONY: setup system-deps run test lint typecheck pytest bench clean
 
 setup: $(STAMP)
 
@@ -25,9 +25,13 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy
 
+# PostgreSQL for the server's tests, from Debian where this machine allows (see the script).
+system-deps:
+	@bash tools/system-deps.sh
+
 # pytest exits 5 when it collects no test; that must fail too, and it does,
 # because make stops on any non-zero exit.
-pytest: setup
+pytest: setup system-deps
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest
