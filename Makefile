@@ -15,8 +15,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	touch $(STAMP)
 
+# The game server on http://127.0.0.1:8000/ (QUINTET_PORT to change), opened in a browser
+# when there is one. Terminal play: `.venv/bin/quintet play quashars`.
+QUINTET_PORT ?= 8000
 run: setup
-	$(BIN)/quintet play quashars
+	$(BIN)/quintet serve --port $(QUINTET_PORT) --open
 
 lint: setup
 	$(BIN)/ruff check src tests bench tools

@@ -1,9 +1,9 @@
 """The `quintet` command: one Typer app; each game adds its own verbs.
 
-Built-in verbs: `quintet games` and `quintet simulate`. For every registered
-game whose package has a `cli` module, its `app` is mounted as `quintet <game>`
-and its `play` command as `quintet play <game>`; a game without one is simply
-not mounted. This module only parses arguments and prints: the work is done by
+Built-in verbs: `quintet games`, `quintet simulate` and `quintet serve`. For
+every registered game whose package has a `cli` module, its `app` is mounted as
+`quintet <game>` and its `play` command as `quintet play <game>`; a game without
+one is simply not mounted. This module only parses arguments and prints: the work is done by
 `quintet.sim` and the game packages.
 """
 
@@ -30,7 +30,7 @@ from quintet.words.cli import app as words_app
 #: The level every seat gets when `--bots` is left out.
 DEFAULT_BOT: Final = "random"
 #: Verbs of the top-level app; a game cannot take one of these names.
-BUILTIN_VERBS: Final = frozenset({"games", "simulate", "play"})
+BUILTIN_VERBS: Final = frozenset({"games", "simulate", "play", "serve"})
 
 #: How `BadSetup.field` is written on the command line.
 _PARAM_HINTS: Final = {
@@ -255,6 +255,84 @@ def _print_summary(summary: Summary, title: str, players: int, seed: int, jobs: 
     )
 
 
+# ------------------------------------------------------------------------- serve
+
+
+# Typer turns each parameter into an option, so their number is the CLI's, hence the noqa.
+def serve_command(  # noqa: PLR0917
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Database URL (sqlite+aiosqlite:///path or postgresql+asyncpg://...). "
+            "Default: $QUINTET_DB, else an SQLite file in your data directory.",
+        ),
+    ] = None,
+    bot_pace: Annotated[
+        float | None,
+        typer.Option(
+            "--bot-pace",
+            help="Multiplies bot think times (0.05: twenty times faster). "
+            "Default: $QUINTET_BOT_PACE, else 1.",
+        ),
+    ] = None,
+    zombie_after: Annotated[
+        float | None,
+        typer.Option(
+            "--zombie-after",
+            help="Seconds before a bot plays a seat left empty (0: never). "
+            "Default: $QUINTET_ZOMBIE_AFTER, else 60.",
+        ),
+    ] = None,
+    allowed_origins: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-origin",
+            help="Another origin (scheme://host:port) whose pages may connect; repeatable.",
+        ),
+    ] = None,
+    log_level: Annotated[
+        str, typer.Option("--log-level", help="debug, info, warning or error.")
+    ] = "info",
+    open_browser: Annotated[
+        bool,
+        typer.Option(
+            "--open",
+            help="Open the address in a web browser once the server listens, if one "
+            "is available (a desktop session).",
+        ),
+    ] = False,
+) -> None:
+    """Run the game server: the HTTP API (docs at /docs) and live tables over WebSockets.
+
+    Stops cleanly on Ctrl-C or SIGTERM; unfinished games resume on the next start.
+    """
+    from quintet.server.main import check_database, serve
+    from quintet.server.settings import Settings, SettingsError
+    from quintet.server.storage import StorageError
+
+    try:
+        settings = Settings.build(
+            db_url=db,
+            host=host,
+            port=port,
+            bot_pace=bot_pace,
+            zombie_after_s=zombie_after,
+            allowed_origins=tuple(allowed_origins or ()),
+        )
+    except SettingsError as error:
+        raise typer.BadParameter(str(error)) from None
+    try:
+        check_database(settings.db_url)
+    except StorageError as error:
+        typer.echo(f"Error: cannot use the database: {error}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"Quintet server starting; database: {settings.db_url}", err=True)
+    serve(settings, log_level.lower(), open_browser=open_browser)
+
+
 # ------------------------------------------------------------------ the app
 
 
@@ -282,6 +360,7 @@ def build_app() -> typer.Typer:
     app.callback()(_root)
     app.command("games")(games_command)
     app.command("simulate")(simulate_command)
+    app.command("serve")(serve_command)
     app.add_typer(words_app, name="words")
     play_app = typer.Typer(
         name="play",

@@ -1,0 +1,1 @@
+"""The live game server (issue 5): lobby, tables, WebSockets and storage."""

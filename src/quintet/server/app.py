@@ -1,0 +1,59 @@
+"""`create_app(settings)`: the FastAPI app, whose lifespan owns the store and the hub.
+
+On start it opens (and migrates) the store and resumes every unfinished table from its
+stored inputs; on exit it cancels the runners and closes the store, so Ctrl-C and
+SIGTERM lose nothing that was acknowledged.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.responses import RedirectResponse
+
+from quintet import __version__
+from quintet.server import api, ws
+from quintet.server.hub import Hub, HubError
+from quintet.server.settings import Settings
+from quintet.server.storage import Store
+
+log = logging.getLogger(__name__)
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The server's app for these settings (nothing is opened until its lifespan starts)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await Store.open(settings.db_url)
+        hub = Hub(store, settings)
+        app.state.hub = hub
+        try:
+            resumed = await hub.resume()
+            log.info("quintet server ready (%s); %d table(s) resumed", store.backend, resumed)
+            yield
+        finally:
+            await hub.close()
+            await store.close()
+            log.info("quintet server stopped cleanly")
+
+    app = FastAPI(
+        title="Quintet",
+        version=__version__,
+        summary="Five fast card and tile games: lobby, live tables over WebSockets, replays.",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.add_exception_handler(HubError, api.hub_error)
+    app.include_router(api.router)
+    app.include_router(ws.router)
+
+    @app.get("/", include_in_schema=False)
+    async def root() -> RedirectResponse:
+        # The browser front end comes later (issue 6); until then the API's own page.
+        return RedirectResponse("/docs")
+
+    return app

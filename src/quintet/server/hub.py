@@ -1,0 +1,438 @@
+"""The hub: the store, the running tables and the connections watching them.
+
+It holds the lobby logic the HTTP API calls (create, join, start), hands connections
+to the right table, and rebuilds running tables from the store: all of them at start-up,
+and any that stopped (a storage failure) when someone connects again.
+
+Games are used only through the core's registry: there is no game-specific code here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import secrets
+import time
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Final
+
+from quintet.core import GameOver, Input, JSONDict, RuleError, registry
+from quintet.server.protocol import (
+    ErrorCode,
+    Refused,
+    SeatInfo,
+    Update,
+    Welcome,
+    encode,
+    error_text,
+)
+from quintet.server.runner import TableRunner, Watcher
+from quintet.server.settings import Settings
+from quintet.server.storage import NewTable, SeatRow, Store, TableRow
+from quintet.server.storage.store import hash_token, new_table_id
+
+log = logging.getLogger(__name__)
+
+#: Seeds drawn by the server stay below 2**53, so a browser's JSON numbers hold them exactly.
+SEED_RANGE: Final = 2**53
+MAX_NICKNAME: Final = 24
+
+
+class HubError(Exception):
+    """A lobby request the hub refuses: an HTTP status, a stable code and a plain message."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat asked for at creation: open for a human, or a bot at a level."""
+
+    kind: str
+    level: str | None = None
+
+
+@dataclass
+class _Lobby:
+    """A table that has not started, with the connections waiting for it."""
+
+    row: TableRow
+    watchers: list[Watcher]
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """A table as the API shows it."""
+
+    row: TableRow
+    status: str
+    seats: list[SeatInfo]
+    seq: int
+
+
+def check_nickname(nickname: str) -> str:
+    """The nickname trimmed; raises `HubError` unless it is 1-24 printable characters."""
+    name = nickname.strip()
+    if not 1 <= len(name) <= MAX_NICKNAME or not name.isprintable():
+        raise HubError(
+            422,
+            "bad_nickname",
+            f"a nickname is 1 to {MAX_NICKNAME} printable characters, not {nickname!r}",
+        )
+    return name
+
+
+def seat_for_token(row: TableRow, token: str) -> int | None:
+    """The seat whose token this is, or None. Compares every seat in constant time."""
+    digest = hash_token(token)
+    found = None
+    for seat in row.seats:
+        if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+            found = seat.seat
+    return found
+
+
+class Hub:
+    """Everything live on this server. One per app; built in the app's lifespan."""
+
+    def __init__(
+        self, store: Store, settings: Settings, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.runners: dict[str, TableRunner] = {}
+        #: Tables not started yet that have connections waiting.
+        self.lobby: dict[str, _Lobby] = {}
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    # ---------------------------------------------------------------- life cycle
+
+    async def resume(self) -> int:
+        """Rebuild and start every running table from its stored inputs; returns how many.
+
+        A table whose inputs no longer replay is marked "aborted" (logged), not retried.
+        """
+        count = 0
+        for row in await self.store.unfinished():
+            try:
+                async with self._lock(row.id):
+                    await self._load(row)
+                count += 1
+            except RuleError as error:
+                log.error("table %s does not replay (%s); it is aborted", row.id, error)
+                await self.store.set_status(row.id, "aborted", finished_at=datetime.now(UTC))
+            except Exception:
+                log.exception("table %s could not be resumed", row.id)
+        return count
+
+    async def close(self) -> None:
+        """Stop every runner (their tables resume on the next start)."""
+        runners = list(self.runners.values())
+        self.runners.clear()
+        for runner in runners:
+            await runner.stop()
+
+    async def _load(self, row: TableRow) -> TableRunner:
+        """Rebuild a running table from the store and start it (call under its lock)."""
+        history = await self.store.inputs(row.id)
+        runner = self._runner(row, history)
+        self.runners[row.id] = runner
+        runner.start()
+        log.info("table %s (%s) resumed at input %d", row.id, row.game, runner.seq)
+        return runner
+
+    def _runner(self, row: TableRow, history: Sequence[Input] = ()) -> TableRunner:
+        zombie = row.settings.get("zombie_after_s", self.settings.zombie_after_s)
+        return TableRunner(
+            row,
+            self.store,
+            history,
+            bot_pace=self.settings.bot_pace,
+            zombie_after_s=float(zombie),
+            clock=self.clock,
+            on_end=self._ended,
+        )
+
+    def _ended(self, runner: TableRunner) -> None:
+        if self.runners.get(runner.table_id) is runner:
+            del self.runners[runner.table_id]
+
+    # -------------------------------------------------------------------- lobby
+
+    async def create_table(
+        self,
+        game: str,
+        options: JSONDict,
+        seats: Sequence[SeatSpec],
+        seed: int | None = None,
+        zombie_after_s: float | None = None,
+    ) -> TableRow:
+        """Check everything with the game's own rules, then store a new open table.
+
+        Raises `HubError` (422) naming the game, option, seat or level that is wrong.
+        """
+        try:
+            found = registry.entry(game)
+        except RuleError as error:
+            raise HubError(422, error.code, error.message) from None
+        rules = found.game
+        rows = []
+        for number, spec in enumerate(seats):
+            if spec.kind == "bot":
+                if spec.level not in found.bots:
+                    raise HubError(
+                        422,
+                        "bot/unknown",
+                        f"seat {number}: unknown bot level {spec.level!r} for {rules.title}; "
+                        f"the levels are: {', '.join(sorted(found.bots))}",
+                    )
+            elif spec.kind != "human" or spec.level is not None:
+                raise HubError(
+                    422,
+                    "seat/invalid",
+                    f'seat {number}: a seat is {{"kind": "human"}} or '
+                    f'{{"kind": "bot", "level": ...}}, not {spec}',
+                )
+            rows.append(
+                SeatRow(
+                    seat=number, kind="bot" if spec.kind == "bot" else "human", level=spec.level
+                )
+            )
+        if seed is None:
+            seed = secrets.randbelow(SEED_RANGE)
+        try:
+            parsed = rules.parse_options(options)
+            rules.new(seed, len(rows), parsed)
+        except RuleError as error:
+            raise HubError(422, error.code, error.message) from None
+        table_settings: JSONDict = {}
+        if zombie_after_s is not None:
+            table_settings["zombie_after_s"] = zombie_after_s
+        table_id = new_table_id()
+        await self.store.create_table(
+            NewTable(
+                id=table_id,
+                game=game,
+                options=parsed.to_json(),
+                seed=seed,
+                seats=tuple(rows),
+                settings=table_settings,
+                created_at=datetime.now(UTC),
+            )
+        )
+        return await self.row(table_id)
+
+    async def row(self, table_id: str) -> TableRow:
+        """The stored table; raises `HubError` 404."""
+        row = await self.store.table(table_id)
+        if row is None:
+            raise HubError(404, "no_table", f"there is no table {table_id!r}")
+        return row
+
+    async def join(self, table_id: str, seat: int, nickname: str) -> str:
+        """Claim a human seat under a nickname; returns the seat's secret token.
+
+        Raises `HubError`: 404 for an unknown table or seat, 409 when the seat is a bot's,
+        already taken, or the table has started; 422 for a bad nickname.
+        """
+        name = check_nickname(nickname)
+        row = await self.row(table_id)
+        if not 0 <= seat < row.players:
+            raise HubError(
+                404,
+                "no_seat",
+                f"table {table_id} has no seat {seat}; seats are 0 to {row.players - 1}",
+            )
+        if row.seats[seat].kind == "bot":
+            raise HubError(409, "seat_is_bot", f"seat {seat} is a {row.seats[seat].level} bot")
+        if row.status != "open":
+            raise HubError(409, "not_open", f"table {table_id} is {row.status}; joining is over")
+        token = secrets.token_urlsafe(24)
+        if not await self.store.claim_seat(table_id, seat, name, hash_token(token)):
+            row = await self.row(table_id)
+            if row.status != "open":
+                raise HubError(
+                    409, "not_open", f"table {table_id} is {row.status}; joining is over"
+                )
+            raise HubError(
+                409, "seat_taken", f"seat {seat} is taken; open seats: {_list(row.free_seats)}"
+            )
+        waiting = self.lobby.get(table_id)
+        if waiting is not None:
+            waiting.row = await self.row(table_id)
+            self._lobby_changed(waiting)
+        return token
+
+    async def start(self, table_id: str, token: str | None) -> TableRow:
+        """Start a table once every human seat is claimed, for one of its seated players
+        (anyone may start a table of bots only).
+
+        Raises `HubError`: 401 without a token, 403 for a token of no seat here, 404 for
+        an unknown table, 409 when it is not open or seats are still open (named).
+        """
+        async with self._lock(table_id):
+            row = await self.row(table_id)
+            if row.status != "open":
+                raise HubError(409, "not_open", f"table {table_id} is already {row.status}")
+            if any(s.kind == "human" for s in row.seats):
+                if not token:
+                    raise HubError(
+                        401, "no_token", "starting needs 'Authorization: Bearer <seat token>'"
+                    )
+                if seat_for_token(row, token) is None:
+                    raise HubError(403, "bad_token", f"that token is no seat's at table {table_id}")
+            if row.free_seats:
+                raise HubError(
+                    409, "seats_open", f"seats still open: {_list(row.free_seats)}; fill them first"
+                )
+            started = await self.store.set_status(
+                table_id, "running", started_at=datetime.now(UTC), only_from="open"
+            )
+            if not started:
+                raise HubError(409, "not_open", f"table {table_id} has already started")
+            row = await self.row(table_id)
+            runner = self._runner(row)
+            self.runners[table_id] = runner
+            waiting = self.lobby.pop(table_id, None)
+            for watcher in [] if waiting is None else waiting.watchers:
+                runner.attach(watcher, greet=False)
+            runner.start()
+            log.info("table %s (%s) started", table_id, row.game)
+            return row
+
+    async def info(self, table_id: str) -> TableInfo:
+        """The table as the API shows it; raises `HubError` 404."""
+        return await self.describe(await self.row(table_id))
+
+    async def describe(self, row: TableRow) -> TableInfo:
+        """A stored table with what only this server knows: who is connected, the seq."""
+        runner = self.runners.get(row.id)
+        if runner is not None:
+            return TableInfo(row, runner.status, runner.seat_infos(), runner.seq)
+        seq = 0 if row.status == "open" else len(await self.store.inputs(row.id))
+        return TableInfo(row, row.status, self._lobby_seats(row), seq)
+
+    # ------------------------------------------------------------- connections
+
+    async def authenticate(self, table_id: str, token: str | None) -> int | None:
+        """The seat of `token` at this table (None: no token, a spectator).
+
+        Raises `HubError` 404 for an unknown table, 401 for a token of no seat here.
+        """
+        row = await self.row(table_id)
+        if token is None:
+            return None
+        seat = seat_for_token(row, token)
+        if seat is None:
+            raise HubError(401, ErrorCode.BAD_TOKEN, f"that token is no seat's at table {table_id}")
+        return seat
+
+    async def attach(self, table_id: str, watcher: Watcher) -> None:
+        """Hand a connection to its table; it gets its `welcome` at once."""
+        runner = self.runners.get(table_id)
+        if runner is None:
+            async with self._lock(table_id):
+                runner = self.runners.get(table_id)
+                if runner is None:
+                    row = await self.row(table_id)
+                    if row.status == "open":
+                        waiting = self.lobby.setdefault(table_id, _Lobby(row, []))
+                        waiting.watchers.append(watcher)
+                        watcher.send(encode(self._lobby_welcome(waiting, watcher)))
+                        self._lobby_changed(waiting, skip=watcher)
+                        return
+                    if row.status == "running":
+                        runner = await self._load(row)
+                    else:
+                        runner = await self._finished(row)
+                        if runner is None:
+                            watcher.send(encode(self._lobby_welcome(_Lobby(row, []), watcher)))
+                            return
+        runner.attach(watcher)
+
+    async def _finished(self, row: TableRow) -> TableRunner | None:
+        """A finished table rebuilt to show its last view (not kept); None when its inputs
+        do not replay (an aborted table)."""
+        try:
+            return self._runner(row, await self.store.inputs(row.id))
+        except RuleError:
+            return None
+
+    def detach(self, table_id: str, watcher: Watcher) -> None:
+        waiting = self.lobby.get(table_id)
+        if waiting is not None and watcher in waiting.watchers:
+            waiting.watchers.remove(watcher)
+            if waiting.watchers:
+                self._lobby_changed(waiting)
+            else:
+                del self.lobby[table_id]
+            return
+        runner = self.runners.get(table_id)
+        if runner is not None:
+            runner.detach(watcher)
+
+    def submit(self, table_id: str, watcher: Watcher, action: JSONDict, ref: str | None) -> None:
+        """Pass an action to the table's runner (the seat is the connection's own)."""
+        runner = self.runners.get(table_id)
+        if watcher.seat is None:
+            watcher.send(error_text(ErrorCode.SPECTATOR, "a spectator cannot act", ref))
+        elif runner is not None and watcher in runner.watchers:
+            runner.submit(watcher, action, ref)
+        elif table_id in self.lobby and watcher in self.lobby[table_id].watchers:
+            watcher.send(error_text(ErrorCode.NOT_STARTED, "the table has not started yet", ref))
+        else:
+            error = GameOver("the game is over; it takes no more actions")
+            watcher.send(encode(Refused(ref=ref, code=error.code, message=error.message)))
+
+    def _lobby_seats(self, row: TableRow) -> list[SeatInfo]:
+        found = self.lobby.get(row.id)
+        waiting = [] if found is None else found.watchers
+        return [
+            SeatInfo(
+                seat=s.seat,
+                kind=s.kind,
+                level=s.level,
+                nickname=s.nickname,
+                connected=s.kind == "bot" or any(w.seat == s.seat for w in waiting),
+            )
+            for s in row.seats
+        ]
+
+    def _lobby_welcome(self, lobby: _Lobby, watcher: Watcher) -> Welcome:
+        row = lobby.row
+        return Welcome(
+            table=row.id,
+            game=row.game,
+            seat=watcher.seat,
+            seats=self._lobby_seats(row),
+            status=row.status,
+            view=None,
+            seq=0,
+        )
+
+    def _lobby_changed(self, lobby: _Lobby, skip: Watcher | None = None) -> None:
+        """Tell the waiting connections who sits where and who is connected."""
+        row = lobby.row
+        text = encode(Update(seq=0, status=row.status, view=None, seats=self._lobby_seats(row)))
+        for watcher in list(lobby.watchers):
+            if watcher is not skip:
+                watcher.send(text)
+
+
+def _list(seats: Sequence[int]) -> str:
+    return ", ".join(str(s) for s in seats) or "none"

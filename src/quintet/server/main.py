@@ -1,0 +1,125 @@
+"""`serve(settings)`: run the server under uvicorn until Ctrl-C or SIGTERM.
+
+uvicorn's own signal handlers start a graceful shutdown: connections are closed, then
+the app's lifespan exit cancels the runners and closes the store. After that uvicorn
+raises the signal again; SIGTERM then ends `serve` normally (exit 0) and Ctrl-C
+raises KeyboardInterrupt, which the CLI reports as "Interrupted." (exit 130).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+import webbrowser
+from typing import Final
+
+import uvicorn
+
+from quintet.server.app import create_app
+from quintet.server.settings import Settings
+from quintet.server.storage import Store
+
+#: Largest WebSocket frame uvicorn reads at all; the app answers anything above
+#: `max_message_bytes` with "too_big", so this only bounds memory.
+WS_MAX_SIZE: Final = 1 << 20
+#: Seconds a shutdown waits for connections and tasks before cancelling them.
+GRACEFUL_S: Final = 5
+
+
+def config(settings: Settings, log_level: str = "info") -> uvicorn.Config:
+    return uvicorn.Config(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_level=log_level,
+        ws_max_size=max(WS_MAX_SIZE, 2 * settings.max_message_bytes),
+        timeout_graceful_shutdown=GRACEFUL_S,
+        lifespan="on",
+    )
+
+
+def check_database(url: str) -> None:
+    """Open (and migrate) the database once, before serving, so a wrong URL or a database
+    that is down is one clear error. Raises `StorageError` naming the URL's problem."""
+
+    async def check() -> None:
+        store = await Store.open(url)
+        await store.close()
+
+    asyncio.run(check())
+
+
+def address(settings: Settings) -> str:
+    """The address a person opens: a server listening on every interface is reached on
+    this machine through the loopback address."""
+    host = "127.0.0.1" if settings.host in ("0.0.0.0", "", "::") else settings.host
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{settings.port}/"
+
+
+def browser_available() -> bool:
+    """Whether a graphical browser can be opened: on Linux only in a desktop session, since
+    `webbrowser` would otherwise take over the terminal with a text browser."""
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return False
+    try:
+        webbrowser.get()
+    except webbrowser.Error:
+        return False
+    return True
+
+
+def _announce_when_listening(server: uvicorn.Server, url: str, open_browser: bool) -> None:
+    """Wait until uvicorn listens, then say the address (and open it when asked)."""
+    deadline = time.monotonic() + 60
+    while not server.started:
+        if server.should_exit or time.monotonic() > deadline:
+            return
+        time.sleep(0.05)
+    print(f"\nQuintet is running: open {url} in your browser (Ctrl-C stops it).\n", file=sys.stderr)
+    if open_browser:
+        if browser_available():
+            webbrowser.open(url)
+        else:
+            print("(No browser to open here: open the address yourself.)", file=sys.stderr)
+
+
+def serve(settings: Settings, log_level: str = "info", *, open_browser: bool = False) -> None:
+    """Serve until stopped; returns after a clean shutdown on SIGTERM. (`check_database`
+    first turns a database problem into one clear error instead of uvicorn's traceback.)"""
+    _log_to_stderr(log_level)
+    server = uvicorn.Server(config(settings, log_level))
+    threading.Thread(
+        target=_announce_when_listening,
+        args=(server, address(settings), open_browser),
+        name="announce",
+        daemon=True,
+    ).start()
+    previous = signal.getsignal(signal.SIGTERM)
+    # uvicorn re-raises the signal that stopped it once it has shut down; for SIGTERM
+    # the shutdown is the whole point, so it should end the process normally.
+    signal.signal(signal.SIGTERM, lambda number, frame: None)
+    try:
+        server.run()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    if not server.started:
+        raise SystemExit(1)  # uvicorn has logged why (e.g. the port is taken)
+
+
+def _log_to_stderr(level: str) -> None:
+    """The server's own messages (tables resumed, finished, failed) beside uvicorn's."""
+    logger = logging.getLogger("quintet")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)s:     %(name)s: %(message)s"))
+        logger.addHandler(handler)
+    logger.setLevel(level.upper())

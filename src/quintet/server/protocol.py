@@ -1,0 +1,230 @@
+"""The WebSocket protocol, version 1: one pydantic model per message.
+
+Every message is a JSON object with `"v": 1` and a `"type"`.
+
+Client -> server:
+    {"v": 1, "type": "act", "action": {...}, "ref": "c17"}   ref: optional, <= 64 chars
+    {"v": 1, "type": "ping"}
+
+Server -> client:
+    welcome   once, on connect: table, game, seat (null: spectator), seats, status, view, seq
+    update    after every change: seq, status, view, events; `ref` only in the copy sent to
+              the client whose action it acknowledges; `seats` when they changed; `outcome`
+              once the game is over. Views are whole snapshots, never diffs.
+    refused   to the sender only: the rule's stable `code` and `message`, with the `ref`
+    error     a message the server could not take (`ErrorCode`), with its `ref` when known
+    pong      the answer to ping
+
+A message the server cannot take gets an `error` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Annotated, Any, ClassVar, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+VERSION: Final = 1
+#: Longest `ref` a client may attach to an action (it is echoed back).
+MAX_REF: Final = 64
+
+
+class ErrorCode(StrEnum):
+    """The `code` of an `error` message: what was wrong with what the client sent or did."""
+
+    BAD_JSON = "bad_json"  # not JSON, or not a JSON object
+    UNKNOWN_TYPE = "unknown_type"  # no "type", or one the server does not know
+    BAD_VERSION = "bad_version"  # "v" missing or not 1
+    BAD_MESSAGE = "bad_message"  # a known type with missing, extra or wrong fields
+    TOO_BIG = "too_big"  # longer than max_message_bytes; dropped unread
+    RATE_LIMITED = "rate_limited"  # over the per-connection rate; dropped unread
+    BAD_TOKEN = "bad_token"  # the seat token fits no seat of this table (then close 4001)
+    BAD_ORIGIN = "bad_origin"  # the page's Origin is not allowed (then close 4003)
+    NO_TABLE = "no_table"  # no such table (then close 4004)
+    SPECTATOR = "spectator"  # a spectator sent an action
+    NOT_STARTED = "not_started"  # an action before the table started
+    STORAGE_FAILED = "storage_failed"  # the input could not be stored: not applied
+    SERVER_ERROR = "server_error"  # the server failed on this message (a bug); not applied
+    STOPPED = "stopped"  # the table stopped (server shutting down or storage failed)
+    TOO_SLOW = "too_slow"  # the client did not read its messages; closed
+
+
+class CloseCode:
+    """WebSocket close codes the server uses (4000-4999 are the application's)."""
+
+    BAD_TOKEN: Final = 4001
+    BAD_ORIGIN: Final = 4003
+    NO_TABLE: Final = 4004
+    TOO_SLOW: Final = 4008
+    GOING_AWAY: Final = 1001
+    SERVER_ERROR: Final = 1011
+
+
+class ProtocolError(ValueError):
+    """A client message the server cannot take; becomes an `error` message."""
+
+    def __init__(self, code: ErrorCode, message: str, ref: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.ref = ref
+
+
+# ---------------------------------------------------------------- client -> server
+
+
+class _ClientMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    v: Literal[1]
+
+
+class Act(_ClientMessage):
+    """An action for the sender's own seat (the seat comes from the token, never the message)."""
+
+    type: Literal["act"]
+    action: dict[str, Any]
+    ref: Annotated[str | None, Field(max_length=MAX_REF)] = None
+
+
+class Ping(_ClientMessage):
+    type: Literal["ping"]
+
+
+ClientMessage = Act | Ping
+CLIENT_TYPES: Final[dict[str, type[Act] | type[Ping]]] = {"act": Act, "ping": Ping}
+
+
+def parse_client(text: str | bytes) -> ClientMessage:
+    """Parse one client message; raises `ProtocolError` naming what is wrong.
+
+    >>> parse_client('{"v": 1, "type": "ping"}')
+    Ping(v=1, type='ping')
+    >>> parse_client('{"v": 1, "type": "jump"}')
+    Traceback (most recent call last):
+    ...
+    quintet.server.protocol.ProtocolError: unknown message type 'jump'; the types are: act, ping
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ProtocolError(ErrorCode.BAD_JSON, f"the message is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(
+            ErrorCode.BAD_JSON, f"a message is a JSON object, not {type(data).__name__}"
+        )
+    raw_ref = data.get("ref")
+    ref = raw_ref if isinstance(raw_ref, str) and len(raw_ref) <= MAX_REF else None
+    kind = data.get("type")
+    model = CLIENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        known = ", ".join(CLIENT_TYPES)
+        what = (
+            f"unknown message type {kind!r}"
+            if isinstance(kind, str)
+            else "the message has no string 'type'"
+        )
+        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"{what}; the types are: {known}", ref)
+    version = data.get("v")
+    if version != VERSION or isinstance(version, bool):
+        raise ProtocolError(
+            ErrorCode.BAD_VERSION,
+            f'protocol version {version!r} is not supported; send "v": {VERSION}',
+            ref,
+        )
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}" for e in error.errors()
+        )
+        raise ProtocolError(
+            ErrorCode.BAD_MESSAGE, f"bad {kind!r} message: {problems}", ref
+        ) from None
+
+
+# ---------------------------------------------------------------- server -> client
+
+
+class _ServerMessage(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    #: Fields left out of the JSON when None (e.g. `ref` in other clients' updates).
+    OMIT_NONE: ClassVar[frozenset[str]] = frozenset()
+
+    v: Literal[1] = VERSION
+
+
+class SeatInfo(BaseModel):
+    """A seat as every client may see it (never its token)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    kind: Literal["human", "bot"]
+    level: str | None = None
+    nickname: str | None = None
+    connected: bool = False
+    #: A bot plays this human seat while its player is away (zombie mode).
+    zombie: bool = False
+
+
+class Welcome(_ServerMessage):
+    type: Literal["welcome"] = "welcome"
+    table: str
+    game: str
+    seat: int | None
+    seats: list[SeatInfo]
+    status: str
+    view: dict[str, Any] | None
+    seq: int
+    outcome: dict[str, Any] | None = None
+
+
+class Update(_ServerMessage):
+    OMIT_NONE: ClassVar[frozenset[str]] = frozenset({"ref", "seats", "outcome"})
+
+    type: Literal["update"] = "update"
+    seq: int
+    status: str
+    view: dict[str, Any] | None
+    events: list[dict[str, Any]] = Field(default_factory=list)
+    ref: str | None = None
+    seats: list[SeatInfo] | None = None
+    outcome: dict[str, Any] | None = None
+
+
+class Refused(_ServerMessage):
+    type: Literal["refused"] = "refused"
+    ref: str | None
+    code: str
+    message: str
+
+
+class Error(_ServerMessage):
+    OMIT_NONE: ClassVar[frozenset[str]] = frozenset({"ref"})
+
+    type: Literal["error"] = "error"
+    code: ErrorCode
+    message: str
+    ref: str | None = None
+
+
+class Pong(_ServerMessage):
+    type: Literal["pong"] = "pong"
+
+
+ServerMessage = Welcome | Update | Refused | Error | Pong
+
+
+def encode(message: ServerMessage) -> str:
+    """The message as JSON text, without the optional fields that are None."""
+    omit = {name for name in message.OMIT_NONE if getattr(message, name) is None}
+    return message.model_dump_json(exclude=omit or None)
+
+
+def error_text(code: ErrorCode, message: str, ref: str | None = None) -> str:
+    """An encoded `error` message."""
+    return encode(Error(code=code, message=message, ref=ref))

@@ -1,0 +1,617 @@
+"""One running table: an asyncio task that applies inputs one at a time under the wall clock.
+
+The loop is the simulator's (`quintet.sim.engine`) with real time: bots say "at time t I
+will do X", the rules say when the host must tick (`next_deadline`), and people's actions
+arrive on the table's queue. The runner waits for the earliest of these, applies it,
+stores it, and only then tells every connection what it may see.
+
+Time is game time in ms since the game started. A resumed game's clock continues from
+its last stored input, so the server's downtime never counts against anyone.
+
+Each thing that may happen has a time: a deadline its due time, a bot plan its planned
+time, a person's action the moment it arrived. The earliest due one runs first (on a tie
+the host's tick, then seats in order: the simulator's rule) and is stamped with its own
+time (never before the last input's), so the record says when things happened, not when
+the loop got round to them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Final, Protocol
+
+from quintet.core import (
+    HOST,
+    SPECTATOR,
+    Bot,
+    Event,
+    GameOver,
+    Input,
+    JSONDict,
+    Plan,
+    RuleError,
+    derive_seed,
+    events_for,
+    registry,
+)
+from quintet.core.registry import AnyGame
+from quintet.server.protocol import (
+    CloseCode,
+    ErrorCode,
+    Refused,
+    SeatInfo,
+    Update,
+    Welcome,
+    encode,
+    error_text,
+)
+from quintet.server.storage import Store, TableRow
+
+log = logging.getLogger(__name__)
+
+#: Added to a seat number to seed its zombie bot, so it differs from a bot seat's seed.
+ZOMBIE_SEED: Final = 1_000_003
+#: Refusals in a row after which a bot is not asked again until it sees something new.
+MAX_REFUSALS: Final = 20
+
+
+class Watcher(Protocol):
+    """A connection watching a table. `send` must never block: it queues the text."""
+
+    @property
+    def seat(self) -> int | None:
+        """The seat this connection plays (from its token), or None for a spectator."""
+        ...
+
+    def send(self, text: str) -> None: ...
+
+    def close(self, code: int, message: str) -> None:
+        """Send an `error` with `message` if the code says why, then close the connection."""
+        ...
+
+
+def viewer_of(watcher: Watcher) -> int:
+    return SPECTATOR if watcher.seat is None else watcher.seat
+
+
+def zombie_level(levels: Iterable[str]) -> str:
+    """The bot level that plays an absent person's seat: "medium" when the game has it,
+    else its first level that is not "random" (a fair stand-in, not a pushover)."""
+    ordered = list(levels)
+    if "medium" in ordered:
+        return "medium"
+    serious = [level for level in ordered if level != "random"]
+    return (serious or ordered)[0]
+
+
+@dataclass
+class _Submission:
+    watcher: Watcher
+    action: JSONDict
+    ref: str | None
+    arrived: int
+
+
+@dataclass
+class _BotSeat:
+    """A bot playing a seat (a bot seat, or a zombie for an absent person) and its plan."""
+
+    bot: Bot
+    observes: bool
+    ask: bool = True
+    able: bool = False
+    #: The plan as the bot gave it, and when it runs here (think times scaled by the pace).
+    raw: Plan | None = None
+    due: int | None = None
+    #: The last plan that ran; the bot may hand it back (see `_schedule`).
+    spent: Plan | None = None
+    #: When to ask again although nothing changed (a spent plan's own time).
+    reask: int | None = None
+    #: Plans refused in a row since it last saw something new.
+    refusals: int = 0
+
+
+class TableRunner:
+    """The rules game, state and bots of one table, and the task that runs them.
+
+    Build it with the table's stored inputs (empty for a new game) and `start()` it.
+    `clock` returns seconds (monotonic); tests may pass their own.
+    """
+
+    def __init__(
+        self,
+        row: TableRow,
+        store: Store,
+        history: Sequence[Input] = (),
+        *,
+        bot_pace: float = 1.0,
+        zombie_after_s: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
+        on_end: Callable[[TableRunner], None] | None = None,
+    ) -> None:
+        self.row = row
+        self.table_id = row.id
+        self.store = store
+        self.game: AnyGame = registry.get(row.game)
+        self.state: Any = self.game.new(row.seed, row.players, row.options)
+        for inp in history:  # raises the RuleError of an input that does not replay
+            self.game.apply(self.state, inp)
+        self.seq = len(history)
+        self._clock = clock
+        last = history[-1].time if history else 0
+        self._origin = clock() - last / 1000
+        self.bot_pace = bot_pace
+        self.zombie_ms = round(zombie_after_s * 1000)
+        self._on_end = on_end
+        #: "running", "finished" or "stopped" (cancelled, or halted by an error).
+        self.status = "finished" if row.status == "finished" else "running"
+        self.watchers: list[Watcher] = []
+        self._pending: deque[_Submission] = deque()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._levels = list(registry.entry(row.game).bots)
+        self.bots: dict[int, _BotSeat] = {}
+        self.zombies: set[int] = set()
+        self.humans = [s.seat for s in row.seats if s.kind == "human"]
+        for seat in row.seats:
+            if seat.kind == "bot" and seat.level is not None:
+                bot = registry.make_bot(
+                    row.game, seat.level, seat.seat, derive_seed(row.seed, seat.seat)
+                )
+                self.bots[seat.seat] = _BotSeat(bot, bool(getattr(bot, "observes", False)))
+        now = self.now()
+        #: Since when (game ms) each human seat has had no connection; None while it has one.
+        self.away_since: dict[int, int | None] = dict.fromkeys(self.humans, now)
+
+    # ------------------------------------------------------------------ clock
+
+    def now(self) -> int:
+        """Game time in ms (never before the last accepted input)."""
+        last: int = self.state.now
+        return max(int((self._clock() - self._origin) * 1000), last)
+
+    # ------------------------------------------------------------ life cycle
+
+    def start(self) -> None:
+        """Run the table's task (a finished table has nothing to run; a running one whose
+        game is over only stores its result)."""
+        if self._task is None and self.status == "running":
+            self._task = asyncio.create_task(self._run(), name=f"table {self.table_id}")
+
+    async def stop(self) -> None:
+        """Cancel the task and wait for it (server shutdown). Connections stay open."""
+        task = self._task
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if self.status == "running":
+            self.status = "stopped"
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    async def wait(self) -> None:
+        """Wait for the task to end (the game is over, or the table stopped)."""
+        if self._task is not None:
+            await asyncio.shield(self._task)
+
+    # ----------------------------------------------------------- connections
+
+    def attach(self, watcher: Watcher, *, greet: bool = True) -> None:
+        """Add a connection: it gets a `welcome` (or, with `greet=False`, an `update`) with
+        its view at once; its player takes the seat back from a zombie bot."""
+        self.watchers.append(watcher)
+        seat = watcher.seat
+        changed = False
+        if seat is not None and seat in self.away_since and self.away_since[seat] is not None:
+            self.away_since[seat] = None
+            changed = True
+            if seat in self.zombies:
+                self.zombies.discard(seat)
+                del self.bots[seat]
+            self._wake.set()
+        view = self.view(viewer_of(watcher))
+        if greet:
+            watcher.send(encode(self.welcome(watcher, view)))
+        else:
+            watcher.send(encode(self._update(view, [], seats=self.seat_infos())))
+        if changed:
+            self._broadcast_seats(skip=watcher)
+
+    def detach(self, watcher: Watcher) -> None:
+        """Remove a connection; a seat left with none starts its zombie timer."""
+        try:
+            self.watchers.remove(watcher)
+        except ValueError:
+            return
+        seat = watcher.seat
+        if seat is None or any(w.seat == seat for w in self.watchers):
+            return
+        if seat in self.away_since:
+            self.away_since[seat] = self.now()
+            self._wake.set()
+            self._broadcast_seats()
+
+    def submit(self, watcher: Watcher, action: JSONDict, ref: str | None) -> None:
+        """Queue a person's action for the loop; it is stamped with its arrival time."""
+        if watcher.seat is None:
+            watcher.send(error_text(ErrorCode.SPECTATOR, "a spectator cannot act", ref))
+            return
+        if self.status == "finished":
+            error = GameOver("the game is over; it takes no more actions")
+            watcher.send(encode(Refused(ref=ref, code=error.code, message=error.message)))
+            return
+        if not self.running:
+            watcher.send(
+                error_text(ErrorCode.STOPPED, "the table has stopped; reconnect to resume", ref)
+            )
+            return
+        self._pending.append(_Submission(watcher, action, ref, self.now()))
+        self._wake.set()
+
+    # --------------------------------------------------------------- what is seen
+
+    def view(self, viewer: int) -> JSONDict:
+        return self.game.view(self.state, viewer)
+
+    def outcome_json(self) -> JSONDict | None:
+        outcome = self.game.outcome(self.state)
+        return None if outcome is None else outcome.to_json()
+
+    def connected(self, seat: int) -> bool:
+        if seat in self.bots and seat not in self.zombies:
+            return True
+        return any(w.seat == seat for w in self.watchers)
+
+    def seat_infos(self) -> list[SeatInfo]:
+        return [
+            SeatInfo(
+                seat=s.seat,
+                kind=s.kind,
+                level=s.level,
+                nickname=s.nickname,
+                connected=self.connected(s.seat),
+                zombie=s.seat in self.zombies,
+            )
+            for s in self.row.seats
+        ]
+
+    def welcome(self, watcher: Watcher, view: JSONDict | None = None) -> Welcome:
+        return Welcome(
+            table=self.table_id,
+            game=self.row.game,
+            seat=watcher.seat,
+            seats=self.seat_infos(),
+            status=self.status,
+            view=self.view(viewer_of(watcher)) if view is None else view,
+            seq=self.seq,
+            outcome=self.outcome_json(),
+        )
+
+    def _update(
+        self,
+        view: JSONDict,
+        events: list[JSONDict],
+        *,
+        ref: str | None = None,
+        seats: list[SeatInfo] | None = None,
+    ) -> Update:
+        return Update(
+            seq=self.seq,
+            status=self.status,
+            view=view,
+            events=events,
+            ref=ref,
+            seats=seats,
+            outcome=self.outcome_json() if self.status == "finished" else None,
+        )
+
+    def _broadcast(
+        self,
+        events: list[Event],
+        sender: Watcher | None = None,
+        ref: str | None = None,
+        seats: list[SeatInfo] | None = None,
+    ) -> None:
+        """Every connection gets its own view and the events it may see; the sender's copy
+        carries its `ref` (the acknowledgement). Views are built once per viewer."""
+        texts: dict[int, str] = {}
+        for watcher in list(self.watchers):
+            viewer = viewer_of(watcher)
+            if watcher is sender:
+                update = self._update(
+                    self.view(viewer), events_for(events, viewer), ref=ref, seats=seats
+                )
+                watcher.send(encode(update))
+                continue
+            text = texts.get(viewer)
+            if text is None:
+                update = self._update(self.view(viewer), events_for(events, viewer), seats=seats)
+                text = texts[viewer] = encode(update)
+            watcher.send(text)
+
+    def _broadcast_seats(self, skip: Watcher | None = None) -> None:
+        seats = self.seat_infos()
+        texts: dict[int, str] = {}
+        for watcher in list(self.watchers):
+            if watcher is skip:
+                continue
+            viewer = viewer_of(watcher)
+            if viewer not in texts:
+                texts[viewer] = encode(self._update(self.view(viewer), [], seats=seats))
+            watcher.send(texts[viewer])
+
+    # ------------------------------------------------------------------ the loop
+
+    async def _run(self) -> None:
+        try:
+            while not self.game.is_over(self.state):
+                self._ask_bots()
+                if not self._pending:
+                    due = self._next_due()
+                    wait = None if due is None else (due - self.now()) / 1000
+                    if wait is None or wait > 0:
+                        self._wake.clear()
+                        try:
+                            async with asyncio.timeout(wait):
+                                await self._wake.wait()
+                        except TimeoutError:
+                            pass
+                await self._step()
+            await self._finish()
+        except asyncio.CancelledError:
+            raise
+        except _Stopped as stopped:
+            self._halt(stopped.reason)
+        except Exception:
+            log.exception("table %s (%s) failed; it stops", self.table_id, self.row.game)
+            self._halt("the table stopped after a server error; reconnect to resume")
+        finally:
+            if self._on_end is not None:
+                self._on_end(self)
+
+    def _halt(self, reason: str) -> None:
+        """Stop for good: the state may be ahead of the store, so every connection is closed
+        and the table is rebuilt from the store when someone connects again."""
+        self.status = "stopped"
+        for watcher in list(self.watchers):
+            watcher.close(CloseCode.SERVER_ERROR, reason)
+        self.watchers.clear()
+
+    def _next_due(self) -> int | None:
+        """The earliest time something must happen without a new submission."""
+        times = [self.game.next_deadline(self.state)]
+        for bot in self.bots.values():
+            times += (bot.due, bot.reask)
+        if self.zombie_ms:
+            times += [
+                since + self.zombie_ms
+                for seat, since in self.away_since.items()
+                if since is not None and seat not in self.zombies
+            ]
+        present = [t for t in times if t is not None]
+        return min(present) if present else None
+
+    async def _step(self) -> None:
+        """Do the one earliest thing that is due now, if any."""
+        now = self.now()
+        self._start_zombies(now)
+        # Candidates: (time, order, what); order puts the host first, then seats.
+        deadline = self.game.next_deadline(self.state)
+        best: tuple[int, int] | None = None
+        chosen: int | _Submission | None = None  # HOST, a bot's seat, or a submission
+        if deadline is not None and deadline <= now:
+            best, chosen = (deadline, -1), HOST
+        for seat, bot in self.bots.items():
+            if bot.reask is not None and bot.reask <= now:
+                bot.reask, bot.ask = None, True
+            if bot.due is not None and bot.due <= now and (best is None or (bot.due, seat) < best):
+                best, chosen = (bot.due, seat), seat
+        if self._pending:
+            sub = self._pending[0]
+            key = (sub.arrived, sub.watcher.seat if sub.watcher.seat is not None else 0)
+            if best is None or key < best:
+                best, chosen = key, self._pending.popleft()
+        if best is None:
+            return
+        stamp = max(best[0], self.state.now)
+        if chosen == HOST:
+            await self._apply(Input.tick(stamp))
+        elif isinstance(chosen, _Submission):
+            await self._apply(Input(chosen.watcher.seat, chosen.action, stamp), chosen)
+        elif isinstance(chosen, int):
+            await self._run_plan(chosen, stamp)
+
+    async def _run_plan(self, seat: int, stamp: int) -> None:
+        bot = self.bots[seat]
+        plan = bot.raw
+        assert plan is not None
+        bot.spent, bot.raw, bot.due, bot.ask = plan, None, None, True
+        try:
+            await self._apply(Input(seat, plan.action, stamp))
+        except _Refused as refused:
+            bot.refusals += 1
+            if bot.refusals >= MAX_REFUSALS:
+                # A bot that insists on a refused plan would spin the loop: it waits for
+                # something new to see instead.
+                bot.ask = False
+                log.warning(
+                    "table %s: seat %d's bot was refused %d times in a row",
+                    self.table_id,
+                    seat,
+                    bot.refusals,
+                )
+            if refused.error is not None:
+                try:
+                    bot.bot.refused(refused.error, stamp)
+                except Exception:
+                    log.exception(
+                        "table %s: seat %d's bot failed on a refusal", self.table_id, seat
+                    )
+        else:
+            bot.refusals = 0
+
+    async def _apply(self, inp: Input, sub: _Submission | None = None) -> None:
+        """Apply, store, then broadcast one input. A refusal goes to its sender only (a bot's
+        raises `_Refused`); a storage failure stops the table (`_Stopped`).
+
+        The input is applied to a copy (cheap: the rules contract), which becomes the state
+        once stored; so whatever is shown meanwhile (a welcome, a seat change) matches
+        `seq`, and nobody sees an input that is not yet stored.
+        """
+        after = self.state.clone()
+        try:
+            events = self.game.apply(after, inp)
+        except RuleError as error:
+            if sub is not None:
+                sub.watcher.send(
+                    encode(Refused(ref=sub.ref, code=error.code, message=error.message))
+                )
+                return
+            if inp.seat is None:
+                raise _Stopped(f"the rules refused the host's tick at {inp.time} ms") from error
+            raise _Refused(error) from None
+        except Exception as error:
+            # A bug in the rules; the state is untouched (the copy took it), so only this
+            # input is lost.
+            log.exception("table %s: the rules failed on %s", self.table_id, inp)
+            if sub is not None:
+                sub.watcher.send(
+                    error_text(ErrorCode.SERVER_ERROR, "the server failed on this action", sub.ref)
+                )
+                return
+            if inp.seat is None:
+                raise _Stopped(f"the rules failed on the host's tick at {inp.time} ms") from error
+            raise _Refused(None) from None
+        try:
+            await self.store.append_input(self.table_id, self.seq, inp)
+        except Exception as error:
+            log.exception(
+                "table %s: storing input %d failed; the table stops", self.table_id, self.seq
+            )
+            if sub is not None:
+                sub.watcher.send(
+                    error_text(ErrorCode.STORAGE_FAILED, "the action could not be stored", sub.ref)
+                )
+            raise _Stopped("storage failed; the table stopped: reconnect to resume") from error
+        self.state = after
+        self.seq += 1
+        if self.game.is_over(self.state):
+            await self._store_result()
+        for seat, bot in self.bots.items():
+            if any(event.visible_to(seat) for event in events):
+                bot.ask, bot.refusals = True, 0
+        self._broadcast(
+            events, None if sub is None else sub.watcher, None if sub is None else sub.ref
+        )
+
+    async def _store_result(self) -> None:
+        self.status = "finished"
+        try:
+            await self.store.set_status(
+                self.table_id,
+                "finished",
+                finished_at=datetime.now(UTC),
+                result=self.outcome_json(),
+            )
+        except Exception:
+            # Every input is stored: the next start replays them and finishes the table.
+            log.exception("table %s: storing the result failed", self.table_id)
+
+    async def _finish(self) -> None:
+        """The game is over (perhaps already when rebuilt): make sure the store says so and
+        answer the actions that came too late."""
+        if self.status != "finished":
+            await self._store_result()
+            self._broadcast([])
+        error = GameOver("the game is over; it takes no more actions")
+        while self._pending:
+            sub = self._pending.popleft()
+            sub.watcher.send(encode(Refused(ref=sub.ref, code=error.code, message=error.message)))
+        log.info("table %s (%s) finished after %d inputs", self.table_id, self.row.game, self.seq)
+
+    # ------------------------------------------------------------------- bots
+
+    def _start_zombies(self, now: int) -> None:
+        if not self.zombie_ms:
+            return
+        started = False
+        for seat, since in self.away_since.items():
+            if since is None or seat in self.zombies or now < since + self.zombie_ms:
+                continue
+            level = zombie_level(self._levels)
+            bot = registry.make_bot(
+                self.row.game, level, seat, derive_seed(self.row.seed, ZOMBIE_SEED + seat)
+            )
+            self.bots[seat] = _BotSeat(bot, bool(getattr(bot, "observes", False)))
+            self.zombies.add(seat)
+            started = True
+            log.info("table %s: a %s bot plays absent seat %d", self.table_id, level, seat)
+        if started:
+            self._broadcast_seats()
+
+    def _ask_bots(self) -> None:
+        """The simulator's rule: ask a bot when it may have something new or its `can_act`
+        changed; a bot that cannot act (and does not observe) is not asked at all."""
+        now = self.now()
+        for seat, bot in self.bots.items():
+            can = self.game.can_act(self.state, seat)
+            if can != bot.able:
+                bot.able, bot.ask = can, True
+            if not bot.ask:
+                continue
+            bot.ask = False
+            if not (can or bot.observes):
+                bot.raw = bot.due = None
+                continue
+            try:
+                plan = bot.bot.plan(self.view(seat), now)
+            except Exception:
+                log.exception("table %s: seat %d's bot failed to plan", self.table_id, seat)
+                plan = None
+            self._schedule(bot, plan, now)
+
+    def _schedule(self, bot: _BotSeat, plan: Plan | None, now: int) -> None:
+        """When a plan runs here: its think time (from now) times the pace.
+
+        A bot that keeps its plan hands the same `Plan` back: it keeps its slot. A plan that
+        already ran, handed back with its time still ahead, is not run again: with a pace
+        below 1 it ran before its own time, and the bot, judging by that time, may think it
+        still pending; it is asked again at that time.
+        """
+        if plan is None:
+            bot.raw = bot.due = None
+            return
+        if plan == bot.spent and plan.time > now:
+            bot.raw = bot.due = None
+            bot.reask = plan.time
+            return
+        if plan == bot.raw and bot.due is not None:
+            return
+        bot.raw = plan
+        bot.due = now + max(0, round((plan.time - now) * self.bot_pace))
+
+
+class _Refused(Exception):
+    """A bot's plan was refused by the rules, or (error None) broke them (internal)."""
+
+    def __init__(self, error: RuleError | None) -> None:
+        super().__init__("refused" if error is None else error.message)
+        self.error = error
+
+
+class _Stopped(Exception):
+    """The table must stop: the state may be ahead of the store (internal to the runner)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

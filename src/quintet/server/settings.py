@@ -1,0 +1,109 @@
+"""The server's settings: one frozen dataclass, built from defaults, the environment and flags.
+
+Precedence: an explicit value (a `quintet serve` flag) beats the environment
+(`QUINTET_DB`, `QUINTET_BOT_PACE`, `QUINTET_ZOMBIE_AFTER`), which beats the default. The
+environment exists so a test can start `python -m quintet serve` with its own settings.
+
+>>> Settings.build(env={"QUINTET_BOT_PACE": "0.05"}, db_url="sqlite+aiosqlite:///x").bot_pace
+0.05
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any, Final
+
+import platformdirs
+
+#: Environment variables that override the defaults (not explicit values).
+ENV_DB: Final = "QUINTET_DB"
+ENV_BOT_PACE: Final = "QUINTET_BOT_PACE"
+ENV_ZOMBIE_AFTER: Final = "QUINTET_ZOMBIE_AFTER"
+
+
+class SettingsError(ValueError):
+    """A setting has a value the server cannot run with; the message names it."""
+
+
+def default_db_url() -> str:
+    """An SQLite file in the user's data directory (created if missing): nothing to set up."""
+    folder = Path(platformdirs.user_data_dir("quintet"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite+aiosqlite:///{folder / 'quintet.sqlite3'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the server is configured with; see the module docstring for precedence."""
+
+    db_url: str
+    host: str = "127.0.0.1"
+    port: int = 8000
+    #: Origins (scheme://host[:port]) allowed to open WebSockets besides the server's own
+    #: host. A missing Origin header (a non-browser client) is always allowed.
+    allowed_origins: tuple[str, ...] = ()
+    max_message_bytes: int = 16_384
+    #: Token bucket per connection: refill rate and capacity, in messages.
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    #: A human seat with no connection this long (s) while its game runs is played by a
+    #: bot until its player comes back; 0 = never.
+    zombie_after_s: float = 60.0
+    #: Multiplies bot think times (tests use e.g. 0.02 so games are fast); 0 = at once.
+    bot_pace: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not self.db_url:
+            raise SettingsError("db_url must not be empty")
+        if not 0 <= self.port <= 65535:
+            raise SettingsError(f"port must be 0 to 65535, not {self.port}")
+        if self.max_message_bytes < 64:
+            raise SettingsError(f"max_message_bytes must be >= 64, not {self.max_message_bytes}")
+        if not (math.isfinite(self.rate_per_second) and self.rate_per_second > 0):
+            raise SettingsError(f"rate_per_second must be > 0, not {self.rate_per_second}")
+        if self.rate_burst < 1:
+            raise SettingsError(f"rate_burst must be >= 1, not {self.rate_burst}")
+        if not (math.isfinite(self.zombie_after_s) and self.zombie_after_s >= 0):
+            raise SettingsError(
+                f"zombie_after_s must be >= 0 (0 = never), not {self.zombie_after_s}"
+            )
+        if not (math.isfinite(self.bot_pace) and self.bot_pace >= 0):
+            raise SettingsError(f"bot_pace must be >= 0, not {self.bot_pace}")
+        object.__setattr__(
+            self,
+            "allowed_origins",
+            tuple(o.strip().rstrip("/").lower() for o in self.allowed_origins),
+        )
+
+    @classmethod
+    def build(cls, env: Mapping[str, str] | None = None, **given: Any) -> Settings:
+        """Settings from explicit values (None = not given), then the environment, then defaults.
+
+        Raises `SettingsError` naming the variable or field that is wrong.
+        """
+        env = os.environ if env is None else env
+        known = {f.name for f in fields(cls)}
+        unknown = set(given) - known
+        if unknown:
+            raise SettingsError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+        values = {name: value for name, value in given.items() if value is not None}
+        from_env = {
+            "db_url": (ENV_DB, str),
+            "bot_pace": (ENV_BOT_PACE, float),
+            "zombie_after_s": (ENV_ZOMBIE_AFTER, float),
+        }
+        for name, (variable, kind) in from_env.items():
+            text = env.get(variable)
+            if name in values or text is None or not text.strip():
+                continue
+            try:
+                values[name] = kind(text.strip())
+            except ValueError:
+                raise SettingsError(f"{variable}={text!r} is not a {kind.__name__}") from None
+        if "db_url" not in values:
+            values["db_url"] = default_db_url()
+        return cls(**values)

@@ -1,0 +1,127 @@
+"""The database schema as SQLAlchemy Core tables (what the store queries).
+
+The migration scripts in `migrations/versions/` create the same schema on their own
+(a migration must not change when these models later do); `tests/server/test_store.py`
+checks that the two agree.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    CheckConstraint,
+    Column,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+from sqlalchemy.types import TypeDecorator
+
+# Named constraints, so a later migration can drop or alter them by name on either backend.
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware UTC datetime on both backends.
+
+    PostgreSQL keeps the zone (timestamptz); SQLite has no zone type, so UTC is stored
+    naive and the zone put back on read. Naive datetimes are refused rather than guessed.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"timestamps must be timezone-aware (UTC), not naive {value!r}")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        assert isinstance(value, datetime)
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    # Table-level settings (e.g. zombie_after_s), not game options.
+    Column("settings", JSON, nullable=False),
+    Column("created_at", UTCDateTime, nullable=False),
+    Column("started_at", UTCDateTime, nullable=True),
+    Column("finished_at", UTCDateTime, nullable=True),
+    # none_as_null: a Python None means "no result yet" (SQL NULL), not the JSON value null.
+    Column("result", JSON(none_as_null=True), nullable=True),
+    CheckConstraint("status IN ('open', 'running', 'finished', 'aborted')", name="status"),
+    CheckConstraint("players >= 1", name="players"),
+    # The lobby lists "open" tables and a restart lists "running" ones.
+    Index("ix_tables_status", "status"),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column(
+        "table_id",
+        String(32),
+        ForeignKey("tables.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("level", String(64), nullable=True),
+    Column("nickname", Text, nullable=True),
+    # sha256 hex of the seat token; the token itself is never stored.
+    Column("token_hash", String(64), nullable=True),
+    Column("joined_at", UTCDateTime, nullable=True),
+    CheckConstraint("kind IN ('human', 'bot')", name="kind"),
+    CheckConstraint("seat >= 0", name="seat"),
+)
+
+inputs = Table(
+    "inputs",
+    metadata,
+    Column(
+        "table_id",
+        String(32),
+        ForeignKey("tables.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    # The primary key (table_id, seq) is what refuses a second input with the same seq.
+    Column("seq", Integer, primary_key=True),
+    # Game time in ms since the game started (Input.time).
+    Column("time_ms", BigInteger, nullable=False),
+    # None = the host (ticks).
+    Column("seat", Integer, nullable=True),
+    Column("action", JSON, nullable=False),
+    CheckConstraint("seq >= 0", name="seq"),
+    CheckConstraint("time_ms >= 0", name="time_ms"),
+)

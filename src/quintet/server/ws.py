@@ -1,0 +1,216 @@
+"""The WebSocket endpoint `/ws/tables/{table_id}?token=...` (no token: a spectator).
+
+The handler stays thin: check the Origin and the token, hand the connection to the hub,
+then read messages (size and rate limits first, then the protocol) while a writer task
+sends what the table queues. Nothing a client sends can name a seat: the seat is the
+token's, so a client can act only for its own seat. A seat may have several connections
+(two tabs); each gets the seat's view, and the seat counts as connected while one is open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Final
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from quintet.server.hub import Hub, HubError
+from quintet.server.protocol import (
+    Act,
+    CloseCode,
+    ErrorCode,
+    Pong,
+    ProtocolError,
+    encode,
+    error_text,
+    parse_client,
+)
+from quintet.server.settings import Settings
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+#: Messages queued for one client before it counts as too slow and is closed.
+OUTBOX_LIMIT: Final = 1024
+_PONG: Final = encode(Pong())
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """Whether a page from `origin` may connect: no Origin (not a browser), the server's own
+    host (`host` is the Host header), or one of `allowed`.
+
+    >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", ())
+    True
+    >>> origin_allowed("https://evil.example", "127.0.0.1:8000", ())
+    False
+    """
+    if origin is None:
+        return True
+    origin = origin.strip().rstrip("/").lower()
+    if origin in allowed:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and host is not None and parts.netloc == host.lower()
+
+
+class TokenBucket:
+    """`rate` messages a second on average, bursts up to `burst`."""
+
+    def __init__(
+        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.clock = clock
+        self.last = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    """One client: the table's `Watcher`. `send` queues; `write` sends in order."""
+
+    def __init__(self, websocket: WebSocket, seat: int | None) -> None:
+        self.websocket = websocket
+        self._seat = seat
+        self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(OUTBOX_LIMIT)
+        self.closing = False
+
+    @property
+    def seat(self) -> int | None:
+        return self._seat
+
+    def send(self, text: str) -> None:
+        if self.closing:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            # A client that does not read would make the server hold its messages for ever.
+            self.closing = True
+            self.outbox = asyncio.Queue()
+            self.outbox.put_nowait(error_text(ErrorCode.TOO_SLOW, "you did not read your messages"))
+            self.outbox.put_nowait((CloseCode.TOO_SLOW, "too slow"))
+
+    def close(self, code: int, message: str) -> None:
+        """Send `message` as an `error` (code "stopped"), then close with `code`."""
+        if self.closing:
+            return
+        self.send(error_text(ErrorCode.STOPPED, message))
+        self.closing = True
+        self.outbox.put_nowait((code, message[:120]))
+
+    async def write(self) -> None:
+        """Send queued messages until a close is queued or the client is gone."""
+        while True:
+            item = await self.outbox.get()
+            if isinstance(item, tuple):
+                code, reason = item
+                await self.websocket.close(code, reason)
+                return
+            await self.websocket.send_text(item)
+
+
+async def refuse(websocket: WebSocket, code: ErrorCode, message: str, close: int) -> None:
+    """Tell a client why it may not stay, then close with `close`."""
+    with contextlib.suppress(Exception):
+        await websocket.send_text(error_text(code, message))
+        await websocket.close(close, message[:120])
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    hub: Hub = websocket.app.state.hub
+    settings = hub.settings
+    # Accept first: only an accepted socket can be told why it is closed.
+    await websocket.accept()
+    origin = websocket.headers.get("origin")
+    if not origin_allowed(origin, websocket.headers.get("host"), settings.allowed_origins):
+        await refuse(
+            websocket,
+            ErrorCode.BAD_ORIGIN,
+            f"origin {origin!r} is not allowed",
+            CloseCode.BAD_ORIGIN,
+        )
+        return
+    try:
+        seat = await hub.authenticate(table_id, token)
+    except HubError as error:
+        if error.status == 404:
+            await refuse(websocket, ErrorCode.NO_TABLE, error.message, CloseCode.NO_TABLE)
+        else:
+            await refuse(websocket, ErrorCode.BAD_TOKEN, error.message, CloseCode.BAD_TOKEN)
+        return
+    connection = Connection(websocket, seat)
+    writer = asyncio.create_task(connection.write(), name=f"writer {table_id}")
+    try:
+        await hub.attach(table_id, connection)
+        reader = asyncio.create_task(read(websocket, hub, table_id, connection, settings))
+        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        for task in (reader, writer):
+            # A send to a client that has gone fails: that only ends the connection.
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+    finally:
+        hub.detach(table_id, connection)
+        if not writer.done():
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+
+async def read(
+    websocket: WebSocket, hub: Hub, table_id: str, connection: Connection, settings: Settings
+) -> None:
+    """Read the client's messages until it leaves; each gets its answer or error."""
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    limit = settings.max_message_bytes
+    while True:
+        try:
+            message = await websocket.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        data: str | bytes = text if text is not None else message.get("bytes") or b""
+        if not bucket.take():
+            connection.send(
+                error_text(
+                    ErrorCode.RATE_LIMITED,
+                    f"more than {settings.rate_per_second:g} messages a second (bursts of "
+                    f"{settings.rate_burst}); this one was dropped",
+                )
+            )
+            continue
+        size = len(data.encode() if isinstance(data, str) else data)
+        if size > limit:
+            connection.send(
+                error_text(
+                    ErrorCode.TOO_BIG, f"the message has {size} bytes; at most {limit} are read"
+                )
+            )
+            continue
+        try:
+            parsed = parse_client(data)
+        except ProtocolError as error:
+            connection.send(error_text(error.code, error.message, error.ref))
+            continue
+        if isinstance(parsed, Act):
+            hub.submit(table_id, connection, parsed.action, parsed.ref)
+        else:
+            connection.send(_PONG)
