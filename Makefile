@@ -3,10 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The browser front end's ES modules (Preact, htm, signals), copied from npm's lock.
+VENDOR_STAMP := src/quintet/web/vendor/.stamp
 
 .PHONY: setup system-deps run test lint typecheck pytest bench clean
 
-setup: $(STAMP)
+setup: $(STAMP) $(VENDOR_STAMP)
 
 # Reinstall only when the project's metadata changes.
 $(STAMP): pyproject.toml
@@ -15,6 +17,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	touch $(STAMP)
 
+# npm ci + the copy, again only when the lock file (or the copying script) changes.
+$(VENDOR_STAMP): web/package-lock.json tools/vendor_web.py
+	@command -v npm >/dev/null || bash tools/system-deps.sh
+	$(PYTHON) tools/vendor_web.py --npm
+
 # The game server on http://127.0.0.1:8000/ (QUINTET_PORT to change), opened in a browser
 # when there is one. Terminal play: `.venv/bin/quintet play quashars`.
 QUINTET_PORT ?= 8000
@@ -22,8 +29,8 @@ run: setup
 	$(BIN)/quintet serve --port $(QUINTET_PORT) --open
 
 lint: setup
-	$(BIN)/ruff check src tests bench tools
-	$(BIN)/ruff format --check src tests bench tools
+	$(BIN)/ruff check src tests bench tools hatch_build.py
+	$(BIN)/ruff format --check src tests bench tools hatch_build.py
 
 typecheck: setup
 	$(BIN)/mypy

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system parts the tests need, from Debian, where this machine allows it:
-# PostgreSQL (the server's second storage backend). `make test` and `.ci/run` call it.
+# PostgreSQL (the server's second storage backend), Chromium (the browser tests drive it
+# through Playwright; never `playwright install`) and npm (the front end's modules).
+# `make test` and `.ci/run` call it.
 # It never fails the build by itself: when it cannot install something it says so plainly,
 # and the tests that need that part then fail with the same hint (or skip, only when
-# QUINTET_SKIP_POSTGRES=1 asks for it).
+# QUINTET_SKIP_POSTGRES=1 or QUINTET_SKIP_BROWSER=1 asks for it).
 set -uo pipefail
 
 have_postgres() {
@@ -12,6 +14,8 @@ have_postgres() {
 
 missing=()
 have_postgres || missing+=(postgresql)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v npm >/dev/null || missing+=(npm)
 
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
@@ -20,7 +24,8 @@ fi
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
     echo "*** system-deps: cannot install ${missing[*]} here (needs root and apt-get)." >&2
     echo "*** Install it yourself: sudo apt-get install ${missing[*]}" >&2
-    echo "*** Until then the PostgreSQL tests fail; QUINTET_SKIP_POSTGRES=1 skips them." >&2
+    echo "*** Until then the tests that need them fail (QUINTET_SKIP_POSTGRES=1 skips the" >&2
+    echo "*** PostgreSQL ones, QUINTET_SKIP_BROWSER=1 the browser ones)." >&2
     exit 0
 fi
 

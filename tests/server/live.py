@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -33,9 +34,12 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from quintet.core import RuleError, errors, registry
+from quintet.core import Event, Input, Record, RuleError, errors, events_for, registry
+from quintet.core.testing import first_difference, string_leaks, strings_in
+from quintet.core.viewer import describe
 
 #: Seconds to wait for a server to answer /api/health, or for a message. Generous: these
 #: only turn a hang into a failure; no test asserts how long anything takes.
@@ -421,3 +425,253 @@ def joined(thread: threading.Thread, out: list[Any], timeout: float = 120.0) -> 
     if isinstance(out[0], BaseException):
         raise out[0]
     return out[0]
+
+
+# ------------------------------------------------- recorded play (crash, leaks, zombies)
+
+
+@dataclass
+class Session:
+    """One connection's play, recorded as it goes so another thread may watch it.
+
+    `sent` maps each ref to the action sent with it; `acks` maps a ref to the seq of the
+    update that acknowledged it (the sender's copy carries the ref); `refusals` maps a
+    ref to its `refused` message, `errors` to its `error` message. `high` is the highest
+    seq seen (-1: none yet).
+    """
+
+    seat: int | None
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    sent: dict[str, dict[str, Any]] = field(default_factory=dict)
+    acks: dict[str, int] = field(default_factory=dict)
+    refusals: dict[str, dict[str, Any]] = field(default_factory=dict)
+    errors: dict[str, dict[str, Any]] = field(default_factory=dict)
+    high: int = -1
+    #: How the session ended: "finished" (the game is over) or "closed" (the server went).
+    ended: str | None = None
+
+    @property
+    def in_flight(self) -> list[str]:
+        """Refs sent and not answered (neither acknowledged nor refused). Safe to call from
+        another thread: the dicts are copied in one step each (under the GIL) first."""
+        answered = set(self.acks) | set(self.refusals) | set(self.errors)
+        return [ref for ref in list(self.sent) if ref not in answered]
+
+
+def play_session(
+    ws: ClientConnection,
+    choose: Any,
+    session: Session,
+    prefix: str = "a",
+    after_send: Any = None,
+    *,
+    errors_ok: bool = False,
+) -> Session:
+    """Play a seat like `play_to_end`, recording into `session` as it goes.
+
+    `choose(view)` returns `(delay_s, action)` or None (pass `lambda view: None` to only
+    watch). Each action gets the ref `f"{prefix}{n}"`; `after_send()` runs right after each
+    send (a crash test kills the server there, so that action is in flight). Returns the
+    session when the game is finished or when the server goes away (`ended` says which).
+    An `error` message fails the test, unless `errors_ok` (a test that provokes them).
+    `choose.refused(message)` and `choose.errored(message)`, when they exist, hear the
+    refusals and errors answering its actions.
+    """
+    view: dict[str, Any] | None = None
+    due: float | None = None
+    action: dict[str, Any] | None = None
+    waiting: str | None = None
+    try:
+        while True:
+            wait = RECEIVE_TIMEOUT if due is None else max(0.0, due - time.monotonic())
+            try:
+                text = ws.recv(timeout=wait)
+            except TimeoutError:
+                if due is None:
+                    raise AssertionError(f"no message within {RECEIVE_TIMEOUT} s") from None
+                waiting = f"{prefix}{len(session.sent)}"
+                session.sent[waiting] = action or {}
+                send(ws, {"type": "act", "action": action, "ref": waiting})
+                if after_send is not None:
+                    after_send()
+                due = action = None
+                continue
+            message = json.loads(text)
+            session.messages.append(message)
+            kind = message["type"]
+            if kind == "error" and not errors_ok:
+                raise AssertionError(f"seat {session.seat} got an error: {message}")
+            session.high = max(session.high, message.get("seq", -1))
+            if message.get("view") is not None:
+                view = message["view"]
+            ref = message.get("ref")
+            if ref is not None and ref in session.sent:
+                if kind == "update":
+                    session.acks[ref] = message["seq"]
+                elif kind == "refused":
+                    session.refusals[ref] = message
+                    heard = getattr(choose, "refused", None)
+                    if heard is not None:
+                        heard(message)
+                elif kind == "error":
+                    session.errors[ref] = message
+                    heard = getattr(choose, "errored", None)
+                    if heard is not None:
+                        heard(message)
+                if ref == waiting:
+                    waiting = None
+            if message.get("status") == "finished":
+                session.ended = "finished"
+                return session
+            due = action = None
+            if waiting is None and view is not None:
+                picked = choose(view)
+                if picked is not None:
+                    delay, action = picked
+                    due = time.monotonic() + delay
+    except ConnectionClosed:
+        session.ended = "closed"
+        return session
+
+
+def module_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, **options: Any
+) -> Iterator[LiveServer]:
+    """The body of a module-scoped server fixture parametrized over the backends (like
+    `live_module`), with `start_server` options (e.g. `zombie_after=1.0`)."""
+    folder = tmp_path_factory.mktemp(f"live-{request.param}")
+    with running_server(_backend_url(request, folder), folder, **options) as server:
+        yield server
+
+
+class Replayed:
+    """A finished table's record replayed input by input: the state after each seq (0: the
+    deal), each input's events, and what a viewer may see and may not know at each seq."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        parsed = Record.from_json(record)
+        self.record = parsed
+        self.game = registry.get(parsed.game)
+        state = self.game.new(parsed.seed, parsed.players, parsed.options)
+        self.states = [state.clone()]
+        self.events: list[list[Event]] = [[]]
+        for inp in parsed.inputs:
+            self.events.append(self.game.apply(state, inp))
+            self.states.append(state.clone())
+        self._views: dict[tuple[int, int], dict[str, Any]] = {}
+        self._hidden: dict[tuple[int, int], frozenset[str]] = {}
+
+    @property
+    def inputs(self) -> tuple[Input, ...]:
+        return self.record.inputs
+
+    def view(self, seq: int, viewer: int) -> dict[str, Any]:
+        key = (seq, viewer)
+        if key not in self._views:
+            self._views[key] = self.game.view(self.states[seq], viewer)
+        return self._views[key]
+
+    def events_for(self, seq: int, viewer: int) -> list[dict[str, Any]]:
+        return events_for(self.events[seq], viewer)
+
+    def hidden(self, seq: int, viewer: int) -> frozenset[str]:
+        key = (seq, viewer)
+        if key not in self._hidden:
+            self._hidden[key] = self.game.hidden_cards(self.states[seq], viewer)
+        return self._hidden[key]
+
+
+def _word_pattern(hidden: frozenset[str]) -> re.Pattern[str] | None:
+    """A regex finding any of `hidden` as a whole word inside a longer text ("card 3" is
+    not found in "card 33", nor "R1" in "R10")."""
+    if not hidden:
+        return None
+    names = "|".join(re.escape(name) for name in sorted(hidden, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{names})(?!\w)")
+
+
+_PATTERNS: dict[frozenset[str], re.Pattern[str] | None] = {}
+
+
+def leaked_cards(message: Any, hidden: frozenset[str]) -> list[str]:
+    """The card names of `hidden` that `message` holds anywhere: as a whole string (a card
+    in a view or event, `string_leaks`), or named inside a sentence (a refusal's text)."""
+    found = set(string_leaks(message, hidden))
+    if hidden not in _PATTERNS:
+        _PATTERNS[hidden] = _word_pattern(hidden)
+    pattern = _PATTERNS[hidden]
+    if pattern is not None:
+        for text in strings_in(message):
+            # Only sentences: ids and tokens are not text, and may hold "R1" by chance.
+            if " " in text:
+                found.update(pattern.findall(text))
+    return sorted(found)
+
+
+def check_stream(
+    replayed: Replayed,
+    messages: Sequence[dict[str, Any]],
+    viewer: int,
+    sent: dict[str, dict[str, Any]] | None = None,
+) -> None:
+    """Everything one connection received against the record replayed by the core:
+
+    - seqs go up by one: no input skipped;
+    - every view is exactly `game.view(state after seq n, viewer)`;
+    - every update's events are exactly `events_for(events of input n, viewer)` the first
+      time seq n arrives, and none in the later updates at the same seq (seat changes);
+    - no string anywhere in any message (welcome, update, refused, error) names a card
+      that `hidden_cards` says this viewer may not know at that seq; except that the
+      answer to an action (`sent`: ref -> action) may quote a card that action named.
+
+    Raises AssertionError naming the message and what is wrong.
+    """
+    seq: int | None = None
+    for index, message in enumerate(messages):
+        kind = message["type"]
+        where = f"{describe(viewer)}'s message {index} ({kind}, after seq {seq})"
+        if kind in ("welcome", "update"):
+            number = message["seq"]
+            if kind == "update" and seq is not None:
+                assert number in (seq, seq + 1), f"{where}: seq {number} skips inputs"
+            fresh = kind == "update" and seq is not None and number == seq + 1
+            view = message.get("view")
+            if view is not None:
+                # first_difference, not ==: it also tells true from 1 (JSON types).
+                differs = first_difference(view, replayed.view(number, viewer))
+                assert differs is None, f"{where}: not the core's view at seq {number}: {differs}"
+            if kind == "update":
+                expected = replayed.events_for(number, viewer) if fresh else []
+                differs = first_difference(message["events"], expected)
+                assert differs is None, f"{where}: not the core's events: {differs}"
+            seq = number
+        hidden = replayed.hidden(seq or 0, viewer)
+        ref = message.get("ref")
+        if kind in ("refused", "error") and sent is not None and ref in sent:
+            hidden = hidden - set(strings_in(sent[ref]))
+        leaked = leaked_cards(message, hidden)
+        assert not leaked, f"{where}: names cards hidden from it: {leaked}"
+
+
+class SteadyBotClient(BotClient):
+    """A `BotClient` that keeps a plan's moment: when the bot hands back the same plan
+    after a message that changed nothing for it, the action still goes at the time first
+    set for it (as the server keeps its own bots' slots), instead of the whole think time
+    starting again after every message; in a busy race that would starve the client."""
+
+    def __init__(self, game: str, level: str, seat: int, seed: int, pace: float) -> None:
+        super().__init__(game, level, seat, seed, pace)
+        self._plan: Any = None
+        self._due = 0.0
+
+    def __call__(self, view: dict[str, Any]) -> tuple[float, dict[str, Any]] | None:
+        self.view = view
+        now = view["now"]
+        plan = self.bot.plan(view, now)
+        if plan is None:
+            self._plan = None
+            return None
+        if plan != self._plan:
+            self._plan = plan
+            self._due = time.monotonic() + max(0, plan.time - now) * self.pace / 1000
+        return max(0.0, self._due - time.monotonic()), plan.action

@@ -82,6 +82,9 @@ class CreateTable(BaseModel):
     zombie_after_s: float | None = Field(
         None, ge=0, description="A bot plays a seat left empty this long (s); 0: never"
     )
+    practice: bool = Field(
+        False, description="A practice table: its players may ask for hints (POST .../hint)"
+    )
 
 
 class TableOut(BaseModel):
@@ -97,6 +100,7 @@ class TableOut(BaseModel):
     started_at: datetime | None
     finished_at: datetime | None
     invite: str
+    practice: bool = Field(False, description="Hints allowed (created with practice: true)")
 
 
 class JoinRequest(BaseModel):
@@ -109,6 +113,13 @@ class Joined(BaseModel):
     token: str = Field(description="The seat's secret: the WebSocket's ?token= and Bearer token")
     seat: int
     invite: str = Field(description="Link for friends, relative to the server root")
+
+
+class Hint(BaseModel):
+    """What the game's strongest bot would do now from the asking seat's own view."""
+
+    level: str = Field(description="The bot level that answered")
+    action: dict[str, Any] | None = Field(description="The action; null: nothing to do now")
 
 
 class Frame(BaseModel):
@@ -139,6 +150,7 @@ def table_out(info: TableInfo) -> TableOut:
         started_at=row.started_at,
         finished_at=row.finished_at,
         invite=invite(row.id),
+        practice=bool(row.settings.get("practice", False)),
     )
 
 
@@ -194,6 +206,7 @@ async def create_table(body: CreateTable, request: Request) -> TableOut:
         [SeatSpec(s.kind, s.level) for s in body.seats],
         body.seed,
         body.zombie_after_s,
+        practice=body.practice,
     )
     return table_out(await hub.info(row.id))
 
@@ -232,15 +245,32 @@ async def start(
     authorization: Annotated[str | None, Header()] = None,
 ) -> TableOut:
     """Start once every human seat is claimed; needs a seated player's token."""
-    token = None
-    if authorization is not None:
-        scheme, _, value = authorization.partition(" ")
-        if scheme.lower() != "bearer" or not value.strip():
-            raise HubError(401, "no_token", "the Authorization header must be 'Bearer <token>'")
-        token = value.strip()
+    token = bearer(authorization)
     hub = hub_of(request)
     await hub.start(table_id, token)
     return table_out(await hub.info(table_id))
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header (None without a header)."""
+    if authorization is None:
+        return None
+    scheme, _, value = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        raise HubError(401, "no_token", "the Authorization header must be 'Bearer <token>'")
+    return value.strip()
+
+
+@router.post("/tables/{table_id}/hint")
+async def hint(
+    table_id: str,
+    request: Request,
+    authorization: Annotated[str | None, Header()] = None,
+) -> Hint:
+    """On a practice table: what the game's strongest bot would do now in the asking
+    seat's place (from that seat's own view only). Needs the seat's Bearer token."""
+    level, action = await hub_of(request).hint(table_id, bearer(authorization))
+    return Hint(level=level, action=action)
 
 
 @router.get("/tables/{table_id}/result")

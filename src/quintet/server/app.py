@@ -12,10 +12,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
-from fastapi.responses import RedirectResponse
 
 from quintet import __version__
-from quintet.server import api, ws
+from quintet.server import api, echo, web, ws
 from quintet.server.hub import Hub, HubError
 from quintet.server.settings import Settings
 from quintet.server.storage import Store
@@ -50,10 +49,11 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(HubError, api.hub_error)
     app.include_router(api.router)
     app.include_router(ws.router)
+    if settings.bench_echo:
+        # The benchmark's baseline (bench/server_load.py); absent unless asked for.
+        app.include_router(echo.router)
 
-    @app.get("/", include_in_schema=False)
-    async def root() -> RedirectResponse:
-        # The browser front end comes later (issue 6); until then the API's own page.
-        return RedirectResponse("/docs")
+    # The browser front end: the page at /, /t/{id}, /replay/{id}, its files at /static.
+    web.mount_web(app)
 
     return app

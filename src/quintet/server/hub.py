@@ -181,6 +181,8 @@ class Hub:
         seats: Sequence[SeatSpec],
         seed: int | None = None,
         zombie_after_s: float | None = None,
+        *,
+        practice: bool = False,
     ) -> TableRow:
         """Check everything with the game's own rules, then store a new open table.
 
@@ -223,6 +225,8 @@ class Hub:
         table_settings: JSONDict = {}
         if zombie_after_s is not None:
             table_settings["zombie_after_s"] = zombie_after_s
+        if practice:
+            table_settings["practice"] = True
         table_id = new_table_id()
         await self.store.create_table(
             NewTable(
@@ -399,6 +403,34 @@ class Hub:
             error = GameOver("the game is over; it takes no more actions")
             watcher.send(encode(Refused(ref=ref, code=error.code, message=error.message)))
 
+    async def hint(self, table_id: str, token: str | None) -> tuple[str, JSONDict | None]:
+        """A practice table's hint for the token's seat: the game's strongest bot level
+        (`hint_level`) asked for a plan on that seat's own view, as a new bot would be.
+        Returns the level and the action (None: the bot would do nothing now).
+
+        Raises `HubError`: 403 at a table not created with `practice`, 401/403 without a
+        token of a seat here, 409 unless the game is running.
+        """
+        row = await self.row(table_id)
+        if not row.settings.get("practice"):
+            raise HubError(
+                403, "not_practice", f"table {table_id} is not a practice table; no hints"
+            )
+        if not token:
+            raise HubError(401, "no_token", "a hint needs 'Authorization: Bearer <seat token>'")
+        seat = seat_for_token(row, token)
+        if seat is None:
+            raise HubError(403, "bad_token", f"that token is no seat's at table {table_id}")
+        runner = self.runners.get(table_id)
+        if runner is None or runner.status != "running":
+            raise HubError(409, "not_running", f"table {table_id} is {row.status}; no hints")
+        level = hint_level(list(registry.entry(row.game).bots))
+        bot = registry.make_bot(row.game, level, seat, secrets.randbelow(SEED_RANGE))
+        view, now = runner.view(seat), runner.now()
+        # A strong bot may think for a while: off the event loop, on its own copy of the view.
+        plan = await asyncio.to_thread(bot.plan, view, now)
+        return level, None if plan is None else plan.action
+
     def _lobby_seats(self, row: TableRow) -> list[SeatInfo]:
         found = self.lobby.get(row.id)
         waiting = [] if found is None else found.watchers
@@ -432,6 +464,18 @@ class Hub:
         for watcher in list(lobby.watchers):
             if watcher is not skip:
                 watcher.send(text)
+
+
+def hint_level(levels: Sequence[str]) -> str:
+    """The bot level that gives hints: "perfect", else "hard", else the last registered.
+
+    >>> hint_level(["random", "basic"]), hint_level(["easy", "hard", "perfect", "random"])
+    ('basic', 'perfect')
+    """
+    for wanted in ("perfect", "hard"):
+        if wanted in levels:
+            return wanted
+    return levels[-1]
 
 
 def _list(seats: Sequence[int]) -> str:

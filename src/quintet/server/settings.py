@@ -1,8 +1,9 @@
 """The server's settings: one frozen dataclass, built from defaults, the environment and flags.
 
 Precedence: an explicit value (a `quintet serve` flag) beats the environment
-(`QUINTET_DB`, `QUINTET_BOT_PACE`, `QUINTET_ZOMBIE_AFTER`), which beats the default. The
-environment exists so a test can start `python -m quintet serve` with its own settings.
+(`QUINTET_DB`, `QUINTET_BOT_PACE`, `QUINTET_ZOMBIE_AFTER`, `QUINTET_ECHO`), which beats the
+default. The environment exists so a test (or the benchmark) can start `python -m quintet serve`
+with its own settings.
 
 >>> Settings.build(env={"QUINTET_BOT_PACE": "0.05"}, db_url="sqlite+aiosqlite:///x").bot_pace
 0.05
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Final
@@ -23,10 +24,26 @@ import platformdirs
 ENV_DB: Final = "QUINTET_DB"
 ENV_BOT_PACE: Final = "QUINTET_BOT_PACE"
 ENV_ZOMBIE_AFTER: Final = "QUINTET_ZOMBIE_AFTER"
+#: "1" turns on the raw WebSocket echo at /ws/echo (the benchmark's baseline; off by default).
+ENV_ECHO: Final = "QUINTET_ECHO"
 
 
 class SettingsError(ValueError):
     """A setting has a value the server cannot run with; the message names it."""
+
+
+def boolean(text: str) -> bool:
+    """An environment flag: 1/true/yes/on or 0/false/no/off (any case).
+
+    >>> boolean("1"), boolean("off")
+    (True, False)
+    """
+    word = text.strip().lower()
+    if word in ("1", "true", "yes", "on"):
+        return True
+    if word in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(word)
 
 
 def default_db_url() -> str:
@@ -55,6 +72,9 @@ class Settings:
     zombie_after_s: float = 60.0
     #: Multiplies bot think times (tests use e.g. 0.02 so games are fast); 0 = at once.
     bot_pace: float = 1.0
+    #: Serve `/ws/echo`, a WebSocket that sends back every message unchanged: the raw
+    #: stack's baseline for `make bench` (bench/server_load.py). Off unless asked for.
+    bench_echo: bool = False
 
     def __post_init__(self) -> None:
         if not self.db_url:
@@ -91,10 +111,11 @@ class Settings:
         if unknown:
             raise SettingsError(f"unknown setting(s): {', '.join(sorted(unknown))}")
         values = {name: value for name, value in given.items() if value is not None}
-        from_env = {
+        from_env: dict[str, tuple[str, Callable[[str], Any]]] = {
             "db_url": (ENV_DB, str),
             "bot_pace": (ENV_BOT_PACE, float),
             "zombie_after_s": (ENV_ZOMBIE_AFTER, float),
+            "bench_echo": (ENV_ECHO, boolean),
         }
         for name, (variable, kind) in from_env.items():
             text = env.get(variable)

@@ -109,9 +109,20 @@ class Connection:
         """Send `message` as an `error` (code "stopped"), then close with `code`."""
         if self.closing:
             return
-        self.send(error_text(ErrorCode.STOPPED, message))
+        text = error_text(ErrorCode.STOPPED, message)
+        self.send(text)
+        if self.closing:
+            return  # that send overflowed the outbox: it now ends with "too slow" and a close
         self.closing = True
-        self.outbox.put_nowait((code, message[:120]))
+        try:
+            self.outbox.put_nowait((code, message[:120]))
+        except asyncio.QueueFull:
+            # The error took the outbox's last place. The close must still get through
+            # (a table that stops closes every connection), so this far-behind client
+            # loses its backlog instead; it gets the current view when it reconnects.
+            self.outbox = asyncio.Queue()
+            self.outbox.put_nowait(text)
+            self.outbox.put_nowait((code, message[:120]))
 
     async def write(self) -> None:
         """Send queued messages until a close is queued or the client is gone."""

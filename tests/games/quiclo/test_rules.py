@@ -373,7 +373,13 @@ def test_a_wrong_claim_costs_a_sit_out_until_the_deadline(
     assert types(events) == ["wrong_claim", "wrong_claim_reason"]
     assert events[0].audience is None and events[0].data == {"seat": 0, "until": 2300}
     assert events[1].audience == frozenset({0})
-    assert events[1].data == {"reason": reason, "operands": operands, "operators": operators}
+    assert events[1].data == {
+        "reason": reason,
+        "stack": 0,
+        "expect": 7,
+        "operands": operands,
+        "operators": operators,
+    }
     assert events_for(events, 1) == [{"type": "wrong_claim", "seat": 0, "until": 2300}]
 
 
@@ -763,6 +769,8 @@ def _fast_path_game(seed: int, players: int, options: JSONDict) -> Counter[str]:
                     seat,
                     now,
                     reason=verdict.reason,
+                    stack=found.stack,
+                    expect=found.result,
                     operands=found.operands,
                     operators=plus,
                     events=fast_events,

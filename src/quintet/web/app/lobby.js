@@ -1,0 +1,365 @@
+// The lobby: a nickname, a new table (game, then its options and seats), and the open
+// tables to join. Options are rendered from each option's JSON schema (/api/games).
+import { html } from 'htm/preact';
+import { useEffect, useState } from 'preact/hooks';
+import { t, has } from './i18n.js';
+import { api } from './api.js';
+import { nickname, saveSeat, lastSetup } from './store.js';
+import { navigate } from './router.js';
+import { ErrorNote, Spinner, botLevel, gameSummary, seatName } from './ui.js';
+
+const REFRESH_MS = 4000;
+
+/** The level a new bot seat gets: medium when the game has it, else its first level
+ * that is not random (the server's zombie rule too). */
+export function defaultLevel(levels) {
+  if (levels.includes('medium')) return 'medium';
+  return levels.find((l) => l !== 'random') ?? levels[0];
+}
+
+function defaultPlayers(game) {
+  return Math.min(game.max_players, Math.max(game.min_players, 4));
+}
+
+// ------------------------------------------------------------------ option inputs
+
+/** What kind of input an option's JSON schema asks for. */
+export function optionKind(schema) {
+  const parts = schema.anyOf ?? [schema];
+  const nullable = parts.some((p) => p.type === 'null');
+  const main = parts.find((p) => p.type !== 'null') ?? {};
+  let kind = 'text';
+  if (main.type === 'boolean') kind = 'boolean';
+  else if (main.enum) kind = 'choice';
+  else if (main.type === 'integer' || main.type === 'number') kind = 'number';
+  else if (main.type === 'array') kind = 'list';
+  return { kind, nullable, main };
+}
+
+// Milliseconds are shown as seconds: "15" reads better than "15000".
+function isMs(name) {
+  return name.endsWith('_ms');
+}
+
+function toField(option, value) {
+  const { kind } = optionKind(option.schema);
+  if (value === null || value === undefined) return '';
+  if (kind === 'number') return String(isMs(option.name) ? value / 1000 : value);
+  if (kind === 'list') return value.join(', ');
+  return value;
+}
+
+/** The option's value from its field; throws a message naming the option when bad. */
+function fromField(option, field) {
+  const { kind, nullable, main } = optionKind(option.schema);
+  if (kind === 'boolean' || kind === 'choice') return field;
+  if (field === '' || field === null) {
+    if (nullable) return null;
+    if (kind === 'list') return [];
+    throw new Error(t('options.required', { name: optionLabel(option) }));
+  }
+  if (kind === 'number') {
+    let number = Number(field);
+    if (!Number.isFinite(number)) throw new Error(t('options.not_number', { name: optionLabel(option) }));
+    if (isMs(option.name)) number = Math.round(number * 1000);
+    if (main.type === 'integer' && !Number.isInteger(number)) {
+      throw new Error(t('options.not_integer', { name: optionLabel(option) }));
+    }
+    return number;
+  }
+  if (kind === 'list') return String(field).split(/[\s,]+/).filter(Boolean);
+  return field;
+}
+
+function optionKey(game, option, part) {
+  return `option.${game}.${option.name}.${part}`;
+}
+
+export function optionLabel(option, game) {
+  const key = game && optionKey(game, option, 'label');
+  if (key && has(key)) return t(key);
+  const words = option.name.replace(/_ms$/, '').replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function optionDescription(option, game) {
+  const key = optionKey(game, option, 'description');
+  if (has(key)) return t(key);
+  // The field takes seconds (see isMs), so the server's "(ms)" would mislead.
+  return isMs(option.name)
+    ? option.description.replace(/ \(ms\)/, '').replace(/\(ms; /, '(')
+    : option.description;
+}
+
+function defaultText(option) {
+  const { kind } = optionKind(option.schema);
+  const value = option.default;
+  if (value === null || value === undefined) return t('options.unset');
+  if (kind === 'boolean') return value ? t('options.on') : t('options.off');
+  if (kind === 'number' && isMs(option.name)) return t('clock.seconds', { count: value / 1000 });
+  if (Array.isArray(value)) return value.length ? value.join(', ') : t('options.none');
+  if (kind === 'choice') return choiceLabel(option, value);
+  return String(value);
+}
+
+function choiceLabel(option, value) {
+  const key = `option.${option.game}.${option.name}.${value}`;
+  return has(key) ? t(key) : String(value);
+}
+
+function OptionInput({ game, option, value, onChange }) {
+  const id = `opt-${option.name}`;
+  const { kind, nullable, main } = optionKind(option.schema);
+  const label = optionLabel(option, game);
+  const describedBy = `${id}-help`;
+  let input;
+  if (kind === 'boolean') {
+    input = html`<input id=${id} type="checkbox" checked=${Boolean(value)} aria-describedby=${describedBy}
+      onChange=${(e) => onChange(e.currentTarget.checked)} />`;
+  } else if (kind === 'choice') {
+    input = html`<select id=${id} value=${value} aria-describedby=${describedBy}
+      onChange=${(e) => onChange(e.currentTarget.value)}>
+      ${main.enum.map((v) => html`<option value=${v}>${choiceLabel({ ...option, game }, v)}</option>`)}
+    </select>`;
+  } else if (kind === 'number') {
+    const scale = isMs(option.name) ? 1000 : 1;
+    input = html`<input id=${id} type="number" inputmode="decimal" value=${value} aria-describedby=${describedBy}
+      min=${main.minimum !== undefined ? main.minimum / scale : undefined}
+      max=${main.maximum !== undefined ? main.maximum / scale : undefined}
+      step=${scale === 1 && main.type === 'integer' ? 1 : 'any'}
+      placeholder=${nullable ? t('options.unset') : ''}
+      onInput=${(e) => onChange(e.currentTarget.value)} />`;
+  } else {
+    input = html`<input id=${id} type="text" value=${value} aria-describedby=${describedBy}
+      placeholder=${nullable ? t('options.unset') : kind === 'list' ? t('options.list_placeholder') : ''}
+      onInput=${(e) => onChange(e.currentTarget.value)} />`;
+  }
+  return html`
+    <div class=${`option option-${kind}`} data-option=${option.name}>
+      ${kind === 'boolean'
+        ? html`<label class="check" for=${id}>${input}<span>${label}</span></label>`
+        : html`<label for=${id}>${label}${isMs(option.name) ? html` <span class="unit">(${t('options.seconds_unit')})</span>` : null}</label>${input}`}
+      <p class="option-help" id=${describedBy}>${optionDescription(option, game)}
+        <span class="option-default"> ${t('options.default', { value: defaultText({ ...option, game }) })}</span></p>
+    </div>`;
+}
+
+// ------------------------------------------------------------------ create a table
+
+function NewTable({ games }) {
+  const saved = lastSetup.value;
+  const [gameName, setGameName] = useState(() =>
+    saved && games.some((g) => g.name === saved.game) ? saved.game : games[0].name,
+  );
+  const game = games.find((g) => g.name === gameName);
+  const [players, setPlayers] = useState(defaultPlayers(game));
+  // Seat 0 is you; each other seat is 'friend' or a bot level.
+  const [others, setOthers] = useState(() => Array(7).fill(defaultLevel(game.bots)));
+  const [fields, setFields] = useState({});
+  const [practice, setPractice] = useState(false);
+  const [showOptions, setShowOptions] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+
+  const pick = (name) => {
+    const next = games.find((g) => g.name === name);
+    setGameName(name);
+    setPlayers(defaultPlayers(next));
+    setOthers(Array(7).fill(defaultLevel(next.bots)));
+    setFields({});
+    setError(null);
+  };
+  const field = (option) => (option.name in fields ? fields[option.name] : toField(option, option.default));
+
+  const create = async (event) => {
+    event.preventDefault();
+    setError(null);
+    const name = nickname.value.trim();
+    if (!name) {
+      setError(t('lobby.nickname_needed'));
+      document.getElementById('nickname')?.focus();
+      return;
+    }
+    const options = {};
+    try {
+      for (const option of game.options) {
+        if (!(option.name in fields)) continue;
+        const value = fromField(option, fields[option.name]);
+        if (JSON.stringify(value) !== JSON.stringify(option.default)) options[option.name] = value;
+      }
+    } catch (err) {
+      setError(err.message);
+      return;
+    }
+    const seats = [{ kind: 'human' }];
+    for (let i = 1; i < players; i += 1) {
+      seats.push(others[i - 1] === 'friend' ? { kind: 'human' } : { kind: 'bot', level: others[i - 1] });
+    }
+    const body = { game: game.name, options, seats };
+    if (practice) body.practice = true;
+    setBusy(true);
+    try {
+      const table = await api.createTable(body);
+      const joined = await api.join(table.id, 0, name);
+      saveSeat(table.id, { token: joined.token, seat: 0, nickname: name });
+      lastSetup.value = { game: game.name };
+      if (seats.every((s, i) => i === 0 || s.kind === 'bot')) await api.start(table.id, joined.token);
+      navigate(`/t/${table.id}`);
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  };
+
+  return html`
+    <form class="card new-table" onSubmit=${create} aria-labelledby="new-table-title" novalidate>
+      <h2 id="new-table-title">${t('lobby.new_table')}</h2>
+      <fieldset class="game-picker">
+        <legend>${t('lobby.choose_game')}</legend>
+        <div class="game-tiles">
+          ${games.map((g) => html`
+            <label class=${`game-tile game-${g.name} ${g.name === gameName ? 'selected' : ''}`}>
+              <input type="radio" name="game" value=${g.name} checked=${g.name === gameName}
+                aria-labelledby=${`game-${g.name}-title`} aria-describedby=${`game-${g.name}-summary game-${g.name}-meta`}
+                onChange=${() => pick(g.name)} />
+              <span class="game-tile-title" id=${`game-${g.name}-title`}>${g.title}</span>
+              <span class="game-tile-summary" id=${`game-${g.name}-summary`}>${gameSummary(g)}</span>
+              <span class="game-tile-meta" id=${`game-${g.name}-meta`}>${t('lobby.players_range', { min: g.min_players, max: g.max_players })}
+                ${g.real_time ? html` · <span class="badge">${t('lobby.real_time')}</span>` : null}</span>
+            </label>`)}
+        </div>
+      </fieldset>
+
+      <fieldset class="seats-setup">
+        <legend>${t('lobby.seats')}</legend>
+        <div class="field inline">
+          <label for="players">${t('lobby.players')}</label>
+          <select id="players" value=${String(players)} onChange=${(e) => setPlayers(Number(e.currentTarget.value))}>
+            ${Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i)
+              .map((n) => html`<option value=${String(n)}>${n}</option>`)}
+          </select>
+        </div>
+        <ol class="seat-setup-list">
+          <li><span class="seat-no">1</span><span class="seat-you">${nickname.value.trim() ? t('lobby.seat_you', { name: nickname.value.trim() }) : t('lobby.you')}</span></li>
+          ${Array.from({ length: players - 1 }, (_, i) => html`
+            <li>
+              <label class="seat-no" for=${`seat-${i + 1}`}>${i + 2}</label>
+              <select id=${`seat-${i + 1}`} value=${others[i]} aria-label=${t('seat.number', { n: i + 2 })}
+                onChange=${(e) => setOthers(others.map((v, k) => (k === i ? e.currentTarget.value : v)))}>
+                <option value="friend">${t('lobby.seat_friend')}</option>
+                ${game.bots.map((level) => html`<option value=${level}>${t('seat.bot', { level: botLevel(level) })}</option>`)}
+              </select>
+            </li>`)}
+        </ol>
+        <p class="hint">${t('lobby.friend_hint')}</p>
+      </fieldset>
+
+      <fieldset class="options">
+        <legend>
+          <button type="button" class="disclosure" aria-expanded=${showOptions ? 'true' : 'false'}
+            aria-controls="options-body" onClick=${() => setShowOptions(!showOptions)}>
+            <span aria-hidden="true">${showOptions ? '▾' : '▸'}</span> ${t('lobby.options')}
+          </button>
+        </legend>
+        <div id="options-body" hidden=${!showOptions}>
+          ${game.options.map((option) => html`<${OptionInput} key=${`${game.name}-${option.name}`} game=${game.name}
+            option=${option} value=${field(option)}
+            onChange=${(v) => setFields({ ...fields, [option.name]: v })} />`)}
+          <div class="option option-boolean" data-option="practice">
+            <label class="check" for="opt-practice"><input id="opt-practice" type="checkbox" checked=${practice}
+              aria-describedby="opt-practice-help" onChange=${(e) => setPractice(e.currentTarget.checked)} />
+              <span>${t('lobby.practice')}</span></label>
+            <p class="option-help" id="opt-practice-help">${t('lobby.practice_help')}
+              <span class="option-default"> ${t('options.default', { value: t('options.off') })}</span></p>
+          </div>
+        </div>
+      </fieldset>
+      <${ErrorNote} error=${error} />
+      <button type="submit" class="primary big" disabled=${busy}>${t('lobby.create')}</button>
+    </form>`;
+}
+
+// ------------------------------------------------------------------ open tables
+
+function OpenTables({ games }) {
+  const [tables, setTables] = useState(null);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    let stopped = false;
+    const load = () =>
+      api.openTables().then(
+        (list) => {
+          if (!stopped) {
+            setTables(list);
+            setError(null);
+          }
+        },
+        (err) => !stopped && setError(err),
+      );
+    load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, []);
+  const title = (name) => games.find((g) => g.name === name)?.title ?? name;
+  return html`
+    <section class="card open-tables" aria-labelledby="open-title">
+      <h2 id="open-title">${t('lobby.open_tables')}</h2>
+      <${ErrorNote} error=${error} />
+      ${tables === null
+        ? html`<${Spinner} />`
+        : tables.length === 0
+          ? html`<p class="muted">${t('lobby.no_open_tables')}</p>`
+          : html`<ul class="table-list">
+              ${tables.map((table) => html`
+                <li class="table-row" data-table=${table.id}>
+                  <span class="table-row-game">${title(table.game)}</span>
+                  <span class="table-row-seats">
+                    ${table.seats.map((s, i) => html`<span class=${`mini-seat ${s.kind} ${s.nickname ? 'taken' : ''}`}>${s.kind === 'bot' || s.nickname ? seatName(s, i) : t('seat.open')}</span>`)}
+                  </span>
+                  <span class="table-row-free">${t('lobby.free_seats', { count: table.free_seats.length })}</span>
+                  <a class="button primary small" href=${`/t/${table.id}`} data-nav
+                    aria-label=${t('lobby.join_table', { game: title(table.game) })}>${t('lobby.join')}</a>
+                </li>`)}
+            </ul>`}
+    </section>`;
+}
+
+// ------------------------------------------------------------------ the page
+
+export function Lobby() {
+  const [games, setGames] = useState(null);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    api.games().then(setGames, setError);
+  }, []);
+  return html`
+    <main class="page lobby">
+      <section class="hero">
+        <div class="hero-text">
+          <h1>${t('lobby.title')}</h1>
+          <p class="tagline">${t('lobby.tagline')}</p>
+        </div>
+        <div class="hero-cards" aria-hidden="true">
+          <span class="hero-card c1">9</span><span class="hero-card c2">QU</span><span class="hero-card c3">+</span>
+        </div>
+      </section>
+      <div class="card nickname-card">
+        <label for="nickname">${t('lobby.nickname')}</label>
+        <input id="nickname" maxlength="24" autocomplete="nickname" value=${nickname.value}
+          placeholder=${t('lobby.nickname_placeholder')}
+          onInput=${(e) => {
+            nickname.value = e.currentTarget.value;
+          }} />
+      </div>
+      <${ErrorNote} error=${error} />
+      ${games
+        ? html`<div class="lobby-grid">
+            <${NewTable} games=${games} />
+            <${OpenTables} games=${games} />
+          </div>`
+        : error ? null : html`<${Spinner} />`}
+    </main>`;
+}

@@ -1,0 +1,33 @@
+// Quiddler's game log in English (Quiddler has no board of its own: the generic board
+// shows it, and these turn its events into sentences; docs/rules/quiddler.md "Views").
+const card = (c) => String(c).toUpperCase();
+const words = (list) => (list.length ? list.map((w) => w.map(card).join('')).join(', ') : 'no words');
+
+export default {
+  'quiddler.event.round_started': (a) =>
+    `Round ${a.round}: ${a.names[a.dealer]} deals ${a.hand_size} cards each; ${a.names[a.to_act]} plays first.`,
+  'quiddler.event.dealt': (a) => `You are dealt ${a.hand.map(card).join(' ')}.`,
+  'quiddler.event.drew': (a) =>
+    a.source === 'discard'
+      ? `${a.who} takes ${card(a.card)} from the discard pile.`
+      : `${a.who} draws from the deck.`,
+  'quiddler.event.drew_card': (a) => `You draw ${card(a.card)}.`,
+  'quiddler.event.discarded': (a) => `${a.who} discards ${card(a.card)}.`,
+  'quiddler.event.went_out': (a) =>
+    `${a.who} goes out with ${words(a.words)} and discards ${card(a.discard)}!`,
+  'quiddler.event.laid_down': (a) =>
+    `${a.who} lays down ${words(a.words)}${a.unused.length ? `, keeps ${a.unused.map(card).join(' ')}` : ''} and discards ${card(a.discard)}.`,
+  'quiddler.event.reshuffled': (a) =>
+    `The draw pile ran out: the discard pile is shuffled into a new one (${a.draw_pile} cards).`,
+  'quiddler.event.last_call': 'The draw pile ran out for good: everyone takes a last turn.',
+  'quiddler.event.challenge_window': (a) => `${a.names[a.challenger]} may challenge ${a.who}'s words.`,
+  'quiddler.event.challenged': (a) => {
+    const loser = a.valid ? a.challenger : a.seat;
+    return `${a.names[a.challenger]} challenges ${a.who}'s word ${a.cards.map(card).join('')}: it is ${a.valid ? '' : 'not '}in the dictionary; ${a.names[loser]} loses ${a.points} points.`;
+  },
+  'quiddler.event.accepted': (a) =>
+    a.timed_out ? `${a.who} lets the words stand (time ran out).` : `${a.who} accepts the words.`,
+  'quiddler.event.round_scored': (a) =>
+    `Round ${a.round} scored: ${a.scores.total.map((p, s) => `${a.names[s]} ${p > 0 ? '+' : ''}${p}`).join(', ')}.`,
+  'quiddler.event.game_over': 'The game is over.',
+};
