@@ -1,7 +1,10 @@
 """`make bench` (`python -m bench`): it runs, and every line it prints is JSON with the keys the
 docs name. Speed is never asserted here; the figures live in docs/benchmarks.md.
 
-The quick mode plays a handful of games per benchmark, so these tests take about a second.
+The quick mode plays a handful of games per benchmark, so these tests take about a second,
+except the server load line: a real server and load process, about 8 s a run. It runs for real
+in `test_quick_run_prints_one_json_line_per_benchmark` and in the `python -m bench` process;
+the other runs of the whole bench, which test other lines, put a stand-in in its place.
 The speed work on the fast path must not change what a seed produces: the lane-parallel
 shuffle is checked against the plain Fisher-Yates it replaces.
 """
@@ -9,6 +12,7 @@ shuffle is checked against the plain Fisher-Yates it replaces.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -29,7 +33,14 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import __main__ as bench_main  # noqa: E402
-from bench import compare, openspiel_oh_hell, quiclo_solver, quiddler_best, words_load  # noqa: E402
+from bench import (  # noqa: E402
+    compare,
+    openspiel_oh_hell,
+    quiclo_solver,
+    quiddler_best,
+    server_load,
+    words_load,
+)
 from bench.quashars_playouts import (  # noqa: E402
     checked_games,
     clones,
@@ -46,6 +57,7 @@ NAMES = [
     "quiclo_solver_full_table",
     "words_load",
     "quiddler_best_hand",
+    "server_load",
 ]
 OPENSPIEL_NAMES = NAMES[1:3]
 COMMON_KEYS = {"benchmark", "python", "cpus", "quick"}
@@ -89,6 +101,50 @@ KEYS["quiddler_best_hand"] = COMMON_KEYS | {
     "words",
 }
 KEYS["openspiel_oh_hell_random_games_weighted_chance"] = KEYS["openspiel_oh_hell_random_games"]
+KEYS["server_load"] = COMMON_KEYS | {
+    "game",
+    "tables",
+    "seats",
+    "levels",
+    "pace",
+    "tables_prepared",
+    "server_cpu_ms_per_table_setup",
+    "actions",
+    "actions_per_second",
+    "sent",
+    "refused",
+    "refused_codes",
+    "errors",
+    "p50_ms",
+    "p90_ms",
+    "p99_ms",
+    "max_ms",
+    "server_cpu_ms_per_action",
+    "server_cpu_percent",
+    "load_cpu_percent",
+    "bots_cpu_percent",
+    "games_started_in_window",
+    "tables_made_in_window",
+    "window_s",
+    "echo_connections",
+    "echo_messages",
+    "echo_messages_per_second",
+    "echo_p50_ms",
+    "echo_p99_ms",
+    "echo_server_cpu_ms_per_message",
+    "ratio_p99_game_to_echo",
+    "goal_ratio_p99",
+    "goal_met",
+    "server_exit_code",
+    "server_tracebacks",
+}
+#: What the whole-bench runs that test other lines print in place of the server load line.
+STAND_IN = {"benchmark": "server_load", "stand_in": True}
+
+
+@pytest.fixture(name="no_server_load")
+def no_server_load_fixture(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_load, "measure", lambda *args, **kwargs: dict(STAND_IN))
 
 
 def lines_of(text: str) -> list[dict[str, Any]]:
@@ -99,6 +155,9 @@ def lines_of(text: str) -> list[dict[str, Any]]:
 
 
 def check_measured(line: dict[str, Any]) -> None:
+    if line.get("stand_in"):
+        assert line["benchmark"] == "server_load"
+        return
     assert KEYS[line["benchmark"]] <= set(line), line["benchmark"]
     if line["benchmark"] == "quiclo_solver_full_table":
         check_quiclo(line)
@@ -108,6 +167,9 @@ def check_measured(line: dict[str, Any]) -> None:
         return
     if line["benchmark"] == "quiddler_best_hand":
         check_quiddler(line)
+        return
+    if line["benchmark"] == "server_load":
+        check_server_load(line)
         return
     unit = "clones" if line["benchmark"] == "quashars_clone" else "games"
     assert isinstance(line[unit], int) and line[unit] >= 1
@@ -144,6 +206,30 @@ def check_quiddler(line: dict[str, Any]) -> None:
     assert line["cards_in_words_median"] >= 5 and line["score_median"] > 0
 
 
+def check_server_load(line: dict[str, Any], tables: int = 5) -> None:
+    assert (line["game"], line["tables"], line["seats"]) == ("quiclo", tables, 4 * tables)
+    assert line["tables_prepared"] >= tables and line["server_cpu_ms_per_table_setup"] > 0
+    # The bots played: actions were acknowledged, each with its latency.
+    assert line["actions"] >= 1 and line["actions_per_second"] > 0
+    assert line["sent"] >= 1 and 0 <= line["refused"] <= line["sent"]
+    assert sum(line["refused_codes"].values()) == line["refused"]
+    assert line["games_started_in_window"] >= 1
+    assert line["max_ms"] >= line["p99_ms"] >= line["p90_ms"] >= line["p50_ms"] > 0
+    # The server did the work: CPU time was spent on it, and the load process's is beside.
+    assert line["server_cpu_ms_per_action"] > 0 and line["server_cpu_percent"] > 0
+    assert line["load_cpu_percent"] > 0 and line["bots_cpu_percent"] > 0
+    # The echo ran on as many connections, at about the game's rate.
+    assert line["echo_connections"] == line["seats"] and line["echo_messages"] >= 1
+    assert line["echo_max_ms"] >= line["echo_p99_ms"] >= line["echo_p50_ms"] > 0
+    ratio = round(line["p99_ms"] / line["echo_p99_ms"], 2)
+    assert line["ratio_p99_game_to_echo"] == ratio
+    assert line["goal_met"] is (ratio <= line["goal_ratio_p99"] == 2.0)
+    # Nothing went wrong on either side.
+    assert line["errors"] == {} and line["bot_failures"] == {}
+    assert line["games_closed_early"] == 0
+    assert line["server_exit_code"] == 0 and line["server_tracebacks"] == 0
+
+
 def test_quick_run_prints_one_json_line_per_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
     bench_main.main(["--quick"])
     out, err = capsys.readouterr()
@@ -159,8 +245,11 @@ def test_quick_run_prints_one_json_line_per_benchmark(capsys: pytest.CaptureFixt
     ours = lines[0]
     assert (ours["players"], ours["tricks"], ours["actions_per_game"]) == (4, 12, 52)
     assert "a match of 4 deals counts as 4 games" in ours["game_unit"]
+    assert "stand_in" not in lines[-1]  # the server load line was measured
+    assert "bench: server_load:" in err  # the load process's progress is passed on
 
 
+@pytest.mark.usefixtures("no_server_load")
 def test_without_openspiel_its_lines_say_skipped(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -178,6 +267,7 @@ def test_without_openspiel_its_lines_say_skipped(
 
 
 # `make setup` installs the `bench` extra, so OpenSpiel is always here under `make test`.
+@pytest.mark.usefixtures("no_server_load")
 def test_with_openspiel_the_ratio_pairs_the_rounds(capsys: pytest.CaptureFixture[str]) -> None:
     bench_main.main(["--quick", "--rounds", "2"])
     lines = {line["benchmark"]: line for line in lines_of(capsys.readouterr().out)}
@@ -191,6 +281,7 @@ def test_with_openspiel_the_ratio_pairs_the_rounds(capsys: pytest.CaptureFixture
         assert (theirs["chance_actions_per_game"], theirs["player_actions_per_game"]) == (51, 52)
 
 
+@pytest.mark.usefixtures("no_server_load")
 def test_quick_mode_from_the_environment(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -228,8 +319,52 @@ def test_python_dash_m_bench_runs() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert [line["benchmark"] for line in lines_of(done.stdout)] == NAMES
+    lines = lines_of(done.stdout)
+    assert [line["benchmark"] for line in lines] == NAMES
     assert "Traceback" not in done.stderr
+    check_server_load(lines[-1])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--tables", "0"], "tables must be >= 1, not 0"),
+        (["--seconds", "0"], "the window must be > 0 s, not 0.0"),
+        (["--pace", "0"], "pace must be above 0"),
+    ],
+)
+def test_server_load_refuses_bad_arguments_by_name(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        server_load.main(argv)
+    assert stopped.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and message in err
+
+
+def test_server_load_figures() -> None:
+    assert server_load.percentile([5.0, 1.0, 4.0, 2.0, 3.0], 0.5) == 3.0
+    assert server_load.percentile([float(x) for x in range(1, 101)], 0.99) == 99.0
+    assert server_load.percentile([7.0], 0.99) == 7.0
+    with pytest.raises(ValueError, match="no values"):
+        server_load.percentile([], 0.5)
+    summary = server_load.latency_summary([0.001 * x for x in range(1, 201)], "echo_")
+    assert summary == {
+        "echo_p50_ms": 100.0,
+        "echo_p90_ms": 180.0,
+        "echo_p99_ms": 198.0,
+        "echo_max_ms": 200.0,
+    }
+    assert server_load.latency_summary([])["p99_ms"] is None
+    before = server_load.cpu_seconds()
+    sum(x * x for x in range(300_000))  # some CPU, so the counter (10 ms ticks) moves
+    assert server_load.cpu_seconds(os.getpid()) >= before >= 0
+    # Enough tables for every slot through the warm-up and the window, more for longer ones.
+    quick, full = server_load.QUICK, server_load.FULL
+    assert full.tables_to_prepare() > quick.tables_to_prepare() > 2 * quick.tables
+    assert full.levels(1) == ["medium", "hard", "medium", "hard"]
+    assert full.options == {"sit_out_ms": 3000}  # Quiclo's 15 s sit-out, times the pace
 
 
 def test_quiclo_solver_bench_alone() -> None:

@@ -322,47 +322,12 @@ def play_to_end(ws: ClientConnection, choose: Any) -> Transcript:
     the action is sent after the delay unless a newer message comes first. One action is
     in flight at a time: the next is chosen once the server has answered it (the update
     carrying its `ref`, or `refused`). `choose.refused(message)`, when it exists, hears
-    each refusal.
+    each refusal. (`play_session` below does the playing and records more.)
     """
-    transcript = Transcript()
-    view: dict[str, Any] | None = None
-    due: float | None = None
-    action: dict[str, Any] | None = None
-    waiting: str | None = None
-    while True:
-        wait = RECEIVE_TIMEOUT if due is None else max(0.0, due - time.monotonic())
-        try:
-            text = ws.recv(timeout=wait)
-        except TimeoutError:
-            if due is None:
-                raise AssertionError(f"no message within {RECEIVE_TIMEOUT} s") from None
-            transcript.acted += 1
-            waiting = f"a{transcript.acted}"
-            send(ws, {"type": "act", "action": action, "ref": waiting})
-            due = action = None
-            continue
-        message = json.loads(text)
-        transcript.messages.append(message)
-        kind = message["type"]
-        if kind == "error":
-            raise AssertionError(f"the server sent an error: {message}")
-        if message.get("view") is not None:
-            view = message["view"]
-        if waiting is not None and message.get("ref") == waiting:
-            waiting = None
-        if kind == "refused":
-            transcript.refused += 1
-            heard = getattr(choose, "refused", None)
-            if heard is not None:
-                heard(message)
-        if message.get("status") == "finished":
-            return transcript
-        due = action = None
-        if waiting is None and view is not None:
-            picked = choose(view)
-            if picked is not None:
-                delay, action = picked
-                due = time.monotonic() + delay
+    session = play_session(ws, choose, Session(seat=None))
+    if session.ended != "finished":
+        raise AssertionError(f"the connection ended ({session.ended}) before the game did")
+    return Transcript(session.messages, refused=len(session.refusals), acted=len(session.sent))
 
 
 class BotClient:
