@@ -38,6 +38,9 @@ def config(settings: Settings, log_level: str = "info") -> uvicorn.Config:
         port=settings.port,
         log_level=log_level,
         ws_max_size=max(WS_MAX_SIZE, 2 * settings.max_message_bytes),
+        # Compressing every view for every connection cost more CPU (and latency) than the
+        # few kilobytes it saves: bench/server_load.py measured it (docs/benchmarks.md).
+        ws_per_message_deflate=False,
         timeout_graceful_shutdown=GRACEFUL_S,
         lifespan="on",
     )
