@@ -14,7 +14,8 @@ have_postgres() {
 
 missing=()
 have_postgres || missing+=(postgresql)
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+# Chromium only recommends a font; without one, pages render no text.
+[ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
 command -v npm >/dev/null || missing+=(npm)
 
 if [ ${#missing[@]} -eq 0 ]; then
