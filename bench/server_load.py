@@ -434,6 +434,22 @@ class Load:
         self.ready: list[Table] = []
         self.made = 0
 
+    async def measure(
+        self, traffic: asyncio.Task[Any], tally: Tally, warmup_s: float, window_s: float
+    ) -> Window:
+        """Let `traffic` run `warmup_s`, then count into `tally` for `window_s`; stops the
+        traffic and returns the CPU and wall time the window took."""
+        await _sleep_unless_done(traffic, warmup_s)
+        start = await self.window()
+        tally.measuring = True
+        await _sleep_unless_done(traffic, window_s)
+        tally.measuring = False
+        spent = (await self.window()).since(start)
+        traffic.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await traffic
+        return spent
+
     async def window(self) -> Window:
         return Window(
             time.monotonic(),
@@ -551,15 +567,7 @@ class Load:
             f"window {config.window_s:g} s"
         )
         slots = asyncio.create_task(self.run_slots())
-        await _sleep_unless_done(slots, config.warmup_s)
-        start = await self.window()
-        tally.measuring = True
-        await _sleep_unless_done(slots, config.window_s)
-        tally.measuring = False
-        spent = (await self.window()).since(start)
-        slots.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await slots
+        spent = await self.measure(slots, tally, config.warmup_s, config.window_s)
         actions = len(tally.latencies)
         return {
             "actions": actions,
@@ -594,15 +602,8 @@ class Load:
         _log(f"echo: {connections} connections, {rate:g} messages/s in all, {len(payload)} bytes")
         echo = Tally()
         traffic = asyncio.create_task(self.echo_traffic(connections, rate, payload, echo))
-        await _sleep_unless_done(traffic, min(ECHO_WARMUP_S, self.config.warmup_s))
-        start = await self.window()
-        echo.measuring = True
-        await _sleep_unless_done(traffic, self.config.echo_s)
-        echo.measuring = False
-        spent = (await self.window()).since(start)
-        traffic.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await traffic
+        warmup = min(ECHO_WARMUP_S, self.config.warmup_s)
+        spent = await self.measure(traffic, echo, warmup, self.config.echo_s)
         messages = len(echo.latencies)
         return {
             "echo_connections": connections,

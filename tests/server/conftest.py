@@ -8,31 +8,12 @@ hint, unless QUINTET_SKIP_POSTGRES=1, when they skip saying why.
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
-
-
-def _load_pg() -> ModuleType:
-    # Tests run with --import-mode=importlib and tests/ is not a package, so the helper
-    # is loaded by path; registering it lets other test modules reach it the same way.
-    name = "quintet_tests_server_pg"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("pg.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-pg = _load_pg()
+from tests.server import pg
 
 
 @pytest.fixture(scope="session")
@@ -65,8 +46,4 @@ def pg_url(pg_cluster: object) -> str:
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh, empty database URL for one test, on each backend in turn."""
-    if request.param == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path / 'quintet.sqlite3'}"
-    cluster = request.getfixturevalue("pg_cluster")
-    url: str = cluster.create_database()
-    return url
+    return pg.backend_url(request, tmp_path)

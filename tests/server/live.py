@@ -22,7 +22,6 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -34,6 +33,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.server.pg import backend_url, free_port
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -47,13 +47,6 @@ START_TIMEOUT = 60.0
 RECEIVE_TIMEOUT = 30.0
 #: Bot think times x this on test servers: a 4-player Quashars match takes a few seconds.
 TEST_BOT_PACE = 0.01
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 @dataclass
@@ -164,14 +157,6 @@ def running_server(db_url: str, log_dir: Path, **options: Any) -> Iterator[LiveS
     assert "Traceback" not in log, f"the server logged an error:\n{log}"
 
 
-def _backend_url(request: pytest.FixtureRequest, folder: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite+aiosqlite:///{folder / 'quintet.sqlite3'}"
-    cluster = request.getfixturevalue("pg_cluster")
-    url: str = cluster.create_database()
-    return url
-
-
 @pytest.fixture(name="live")
 def live_fixture(db_url: str, tmp_path: Path) -> Iterator[LiveServer]:
     """A server on a fresh database, for one test, on each backend (`db_url`)."""
@@ -186,7 +171,7 @@ def live_module_fixture(
     """One server per test module and backend, shared by the module's tests (each makes
     its own tables, so they do not see each other's)."""
     folder = tmp_path_factory.mktemp(f"live-{request.param}")
-    with running_server(_backend_url(request, folder), folder) as server:
+    with running_server(backend_url(request, folder), folder) as server:
         yield server
 
 
@@ -505,7 +490,7 @@ def module_server(
     """The body of a module-scoped server fixture parametrized over the backends (like
     `live_module`), with `start_server` options (e.g. `zombie_after=1.0`)."""
     folder = tmp_path_factory.mktemp(f"live-{request.param}")
-    with running_server(_backend_url(request, folder), folder, **options) as server:
+    with running_server(backend_url(request, folder), folder, **options) as server:
         yield server
 
 

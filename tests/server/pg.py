@@ -92,6 +92,16 @@ def free_port() -> int:
         return port
 
 
+def backend_url(request: Any, folder: Path) -> str:
+    """A fresh database on the backend `request.param` names ("sqlite" or "postgresql"):
+    an SQLite file in `folder`, or a new database of the session's cluster."""
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{folder / 'quintet.sqlite3'}"
+    cluster = request.getfixturevalue("pg_cluster")
+    url: str = cluster.create_database()
+    return url
+
+
 class PgCluster:
     """One temporary cluster; `url(db)` gives an asyncpg URL for a database in it.
 

@@ -20,6 +20,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection, event, text
+from tests.server.pg import free_port
 
 from quintet.core import Input
 from quintet.server.storage import models
@@ -183,7 +184,7 @@ def test_unsupported_urls_are_refused(url: str, message: str) -> None:
 
 def test_unreachable_postgresql_is_a_storage_error() -> None:
     # The helper's free_port is not listening: the connection is refused at once.
-    port = sys.modules["quintet_tests_server_pg"].free_port()
+    port = free_port()
     with pytest.raises(StorageError, match="migrating the schema"):
         asyncio.run(Store.open(f"postgresql+asyncpg://postgres@127.0.0.1:{port}/none"))
 
