@@ -103,5 +103,14 @@ def test_a_wheel_from_a_clean_tree_carries_the_modules(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in vendor_web.FILES:
         assert f"quintet/web/vendor/{name}" in names, f"the wheel lacks {name}"
-    for name in ("index.html", "style.css", "app/main.js", "app/boards/generic.js"):
+    # The shell, and each game's folder: its board modules, style sheet and messages.
+    shell = ("index.html", "style.css", "app/main.js", "app/boards/generic.js")
+    boards = (
+        "app/boards/quashars/index.js",
+        "app/boards/quashars/board.css",
+        "app/boards/quiclo/board.css",
+        "app/boards/quiclo/arith.js",
+        "app/boards/quiddler/messages.de.js",
+    )
+    for name in (*shell, *boards):
         assert f"quintet/web/{name}" in names, f"the wheel lacks {name}"

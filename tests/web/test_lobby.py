@@ -122,12 +122,21 @@ def test_every_message_has_both_languages(web: Web, page: Page) -> None:
     gaps = page.evaluate(
         r"""async () => {
           const manifest = JSON.parse(document.getElementById('manifest').textContent);
-          const games = [...new Set(manifest.messages.map((m) => m.split('.')[0]))];
+          const games = Object.keys(manifest).filter((g) => manifest[g].messages.length);
           const gaps = [];
-          for (const prefix of ['', ...games.map((g) => `${g}.`)]) {
-            const load = async (lang) =>
-              (await import(`/static/app/messages/${prefix}${lang}.js`)).default;
+          for (const game of ['quashars', 'quiclo', 'quiddler']) {
+            if (!games.includes(game)) gaps.push(`the manifest lists no messages for ${game}`);
+          }
+          for (const folder of ['messages/', ...games.map((g) => `boards/${g}/messages.`)]) {
+            const load = async (lang) => (await import(`/static/app/${folder}${lang}.js`)).default;
             const [en, de] = [await load('en'), await load('de')];
+            // A game's summary and option labels are in its own folder, not the shell's.
+            const game = folder.split('/')[1];
+            for (const key of Object.keys(en)) {
+              const owner = /^(?:game|option)\.(\w+)\./.exec(key)?.[1];
+              if (owner && owner !== game) gaps.push(`${folder}en.js holds ${key}`);
+            }
+            if (game && !(`game.${game}.summary` in en)) gaps.push(`${folder}en.js: no summary`);
             for (const key of Object.keys(en)) if (!(key in de)) gaps.push(`de lacks ${key}`);
             for (const key of Object.keys(de)) {
               // German may translate an option's description the server gives in English.

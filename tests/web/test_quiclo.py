@@ -358,8 +358,8 @@ def test_the_preview_agrees_with_the_referee(web: Web, page: Page) -> None:
     answers = page.evaluate(
         """async (texts) => {
           const arith = await import('/static/app/boards/quiclo/arith.js');
-          const en = (await import('/static/app/messages/quiclo.en.js')).default;
-          const de = (await import('/static/app/messages/quiclo.de.js')).default;
+          const en = (await import('/static/app/boards/quiclo/messages.en.js')).default;
+          const de = (await import('/static/app/boards/quiclo/messages.de.js')).default;
           const words = (dict) => (key, args) => {
             const message = dict[key];
             if (message === undefined) throw new Error(`missing message ${key}`);

@@ -4,6 +4,7 @@ replay viewer, and the console-error guard itself."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -202,8 +203,11 @@ def test_the_server_serves_the_page_and_its_modules(web_server: LiveServer) -> N
             assert page.headers["content-type"].startswith("text/html")
             assert page.headers["cache-control"] == "no-cache"
             assert '<script type="importmap">' in page.text
-        manifest = page.text.split('id="manifest">')[1].split("</script>")[0]
-        assert "quiddler.en" in manifest and "generic" not in manifest
+        manifest = json.loads(page.text.split('id="manifest">')[1].split("</script>")[0])
+        # Each game's folder: Quiddler has messages but no board of its own.
+        assert manifest["quiddler"] == {"board": False, "style": False, "messages": ["de", "en"]}
+        assert manifest["quashars"] == {"board": True, "style": True, "messages": ["de", "en"]}
+        assert "generic" not in manifest
         for path in ("/static/app/main.js", "/static/vendor/preact/dist/preact.mjs"):
             module = http.get(path)
             assert module.status_code == 200

@@ -6,9 +6,10 @@ page's modules route by path. Static files live under `/static`: the app's own m
 (`/static/vendor/...`, copied from npm by `tools/vendor_web.py`, mapped by the page's
 import map). No bundler, so what is in the folder is what the browser runs.
 
-The page carries a manifest of the board and message modules that exist (a JSON script
-element), so the shell imports `boards/<game>.js` only when there is one and otherwise
-falls back to the generic board, without a 404 in the browser's console.
+The page carries a manifest of what each game's folder `app/boards/<game>/` holds (a
+JSON script element), so the shell imports a board, its style sheet and its messages
+only when they exist and otherwise falls back to the generic board, without a 404 in the
+browser's console.
 """
 
 from __future__ import annotations
@@ -57,23 +58,24 @@ class _Static(StaticFiles):
         return response
 
 
-def manifest(web_dir: Path = WEB_DIR) -> dict[str, list[str]]:
-    """Which per-game modules exist: `boards` (game names with a board module, besides
-    the generic one) and `messages` (`<game>.<lang>` message files).
+def manifest(web_dir: Path = WEB_DIR) -> dict[str, dict[str, bool | list[str]]]:
+    """What each game's folder `app/boards/<game>/` holds: `board` (an `index.js`),
+    `style` (a `board.css`) and `messages` (the languages of its `messages.<lang>.js`).
 
-    >>> sorted(manifest())
-    ['boards', 'messages']
+    >>> manifest()["quiddler"]
+    {'board': False, 'style': False, 'messages': ['de', 'en']}
     """
-    app = web_dir / "app"
-    boards = sorted(
-        p.stem for p in (app / "boards").glob("*.js") if p.is_file() and p.stem != "generic"
-    )
-    messages = sorted(
-        p.name.removesuffix(".js")
-        for p in (app / "messages").glob("*.*.js")
-        if p.is_file() and p.name.count(".") == 2
-    )
-    return {"boards": boards, "messages": messages}
+    games: dict[str, dict[str, bool | list[str]]] = {}
+    for folder in sorted(p for p in (web_dir / "app" / "boards").iterdir() if p.is_dir()):
+        languages = sorted(
+            p.name.split(".")[1] for p in folder.glob("messages.*.js") if p.name.count(".") == 2
+        )
+        games[folder.name] = {
+            "board": (folder / "index.js").is_file(),
+            "style": (folder / "board.css").is_file(),
+            "messages": languages,
+        }
+    return games
 
 
 def page(web_dir: Path = WEB_DIR) -> str:

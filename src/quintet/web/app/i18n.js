@@ -1,13 +1,13 @@
 // Every string the UI shows comes from the message files: messages/en.js and de.js for
-// the shell, messages/<game>.<lang>.js for each board (merged here when the game is
-// loaded). The server sends codes and arguments; this turns them into words.
+// the shell, boards/<game>/messages.<lang>.js for each game (its lobby summary, option
+// labels, board and log; merged here when the game is loaded). The server sends codes and arguments; this turns them into words.
 //
 // A message is a string with {name} arguments, or {one, other, ...} picked by the
 // language's plural rule on the argument `count`, or a function of the arguments.
 import { signal } from '@preact/signals';
 import en from './messages/en.js';
 import de from './messages/de.js';
-import { messageFiles } from './manifest.js';
+import { gameFiles } from './manifest.js';
 import { readPref, writePref } from './store.js';
 
 export const LANGUAGES = { en: 'English', de: 'Deutsch' };
@@ -68,13 +68,13 @@ export function has(key) {
 
 const gamePromises = new Map();
 
-/** Load messages/<game>.<lang>.js for every language that has one. */
+/** Load boards/<game>/messages.<lang>.js for every language that has one. */
 export function loadGameMessages(game) {
   if (!gamePromises.has(game)) {
     const jobs = Object.keys(LANGUAGES)
-      .filter((code) => messageFiles.has(`${game}.${code}`))
+      .filter((code) => gameFiles(game).messages.includes(code))
       .map(async (code) => {
-        const module = await import(`./messages/${game}.${code}.js`);
+        const module = await import(`./boards/${game}/messages.${code}.js`);
         Object.assign(dictionaries[code], module.default);
       });
     gamePromises.set(

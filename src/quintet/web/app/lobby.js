@@ -2,7 +2,7 @@
 // tables to join. Options are rendered from each option's JSON schema (/api/games).
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { t, has } from './i18n.js';
+import { t, has, loadGameMessages } from './i18n.js';
 import { api } from './api.js';
 import { nickname, saveSeat, lastSetup } from './store.js';
 import { navigate } from './router.js';
@@ -333,7 +333,15 @@ export function Lobby() {
   const [games, setGames] = useState(null);
   const [error, setError] = useState(null);
   useEffect(() => {
-    api.games().then(setGames, setError);
+    // Each game's summary and option labels live in its own message files: load them all
+    // before the games are shown, so no tile flashes the server's English first.
+    api
+      .games()
+      .then(async (list) => {
+        await Promise.all(list.map((game) => loadGameMessages(game.name)));
+        setGames(list);
+      })
+      .catch(setError);
   }, []);
   return html`
     <main class="page lobby">

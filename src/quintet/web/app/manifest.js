@@ -1,8 +1,14 @@
-// Which per-game modules the server has (boards/<game>.js, messages/<game>.<lang>.js):
-// the page carries the list (see quintet/server/web.py), so nothing is imported that
-// does not exist (a failed import would be a 404 in the console).
+// What each game's folder boards/<game>/ holds: {board, style, messages} per game, where
+// `board` says there is an index.js, `style` a board.css and `messages` lists the
+// languages of its messages.<lang>.js. The server derives it from the folders and puts it
+// in the page (quintet/server/web.py), so a new game needs no line here, and nothing is
+// imported that does not exist (a failed import would be a 404 in the console).
 const element = document.getElementById('manifest');
-const data = element ? JSON.parse(element.textContent) : { boards: [], messages: [] };
+const games = element ? JSON.parse(element.textContent) : {};
 
-export const boards = new Set(data.boards);
-export const messageFiles = new Set(data.messages);
+const NOTHING = Object.freeze({ board: false, style: false, messages: [] });
+
+/** The files of `game`'s folder (none when it has no folder). */
+export function gameFiles(game) {
+  return Object.hasOwn(games, game) ? games[game] : NOTHING;
+}

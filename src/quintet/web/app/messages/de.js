@@ -1,5 +1,6 @@
 // Deutsch: jeder Text der Oberfläche (Lobby, Tisch, allgemeines Spielbrett). Die Bretter
-// der Spiele haben ihre eigenen Dateien messages/<spiel>.de.js.
+// Jedes Spiel hat seine eigenen (Kurzbeschreibung, Optionen, Brett, Protokoll) in
+// boards/<spiel>/messages.de.js.
 export default {
   'app.home': 'Quintet: zurück zur Lobby',
   'app.language': 'Sprache',
@@ -44,43 +45,6 @@ export default {
   'options.required': '{name}: Bitte gib einen Wert ein.',
   'options.not_number': '{name}: Bitte gib eine Zahl ein.',
   'options.not_integer': '{name}: Bitte gib eine ganze Zahl ein.',
-
-  'game.quashars.summary': 'Stichspiel mit Vorhersage-Chips und vier aufgedeckten Bedingungen.',
-  'game.quiclo.summary': 'Ein Wettrennen in Echtzeit: Rechenketten auf die drei Stapel legen und QUICLO! rufen.',
-  'game.quiddler.summary': 'Wörter aus Buchstabenkarten legen, Runde um Runde mit wachsender Hand.',
-
-  'option.quashars.conditions.label': 'Feste Bedingungen',
-  'option.quashars.conditions.description': 'Feste Bedingungskarten für einen Lehrtisch, eine je Stapel in Stapelreihenfolge (z. B. odd,yellow,in_a_row,three_tricks); nicht gesetzt: jedes Spiel neu gezogen',
-  'option.quashars.flex_chip.label': 'Flex-Chip',
-  'option.quashars.flex_chip.description': 'Man darf den Flex-Chip dazulegen: P oder P+1, halbe Punkte',
-  'option.quashars.first_player.label': 'Startspieler (Platznummer ab 0)',
-  'option.quashars.first_player.description': 'Platz, der Spiel 1 beginnt; nicht gesetzt: aus dem Seed gezogen',
-  'option.quashars.pause_ms.label': 'Pause zwischen den Spielen',
-  'option.quashars.pause_ms.description': 'Pause nach der Wertung jedes Spiels vor dem nächsten Geben',
-  'option.quiclo.sit_out_ms.label': 'Aussetzen nach falschem Anspruch',
-  'option.quiclo.sit_out_ms.description': 'Aussetzzeit nach einem falschen Anspruch; ein gültiger Anspruch eines anderen beendet sie früher',
-  'option.quiclo.open_hands.label': 'Offene Hände',
-  'option.quiclo.open_hands.description': 'Alle sehen alle Hände; aus: die anderen sehen nur, wie viele Karten jeder hat',
-  'option.quiclo.stall_ms.label': 'Ende ohne Anspruch nach',
-  'option.quiclo.stall_ms.description': 'Das Spiel endet, wenn so lange kein gültiger Anspruch kam (0: nie); wer die wenigsten Karten hat, gewinnt',
-  'option.quiddler.first_dealer.label': 'Erster Geber (Platznummer ab 0)',
-  'option.quiddler.first_dealer.description': 'Platz, der Runde 1 gibt; nicht gesetzt: aus dem Seed gezogen',
-  'option.quiddler.two_player_bonus.label': 'Bonus zu zweit',
-  'option.quiddler.two_player_bonus.description': 'Zu zweit gibt es nur einen Bonus: längstes Wort oder meiste Wörter',
-  'option.quiddler.two_player_bonus.longest': 'längstes Wort',
-  'option.quiddler.two_player_bonus.most': 'meiste Wörter',
-  'option.quiddler.challenge.label': 'Anfechtungsmodus',
-  'option.quiddler.challenge.description': 'Wörter werden nur geprüft, wenn jemand sie anficht',
-  'option.quiddler.challenge_ms.label': 'Anfechtungsfenster',
-  'option.quiddler.challenge_ms.description': 'Anfechtungsmodus: wie lange jede andere Person ein ausgelegtes Wort anfechten darf',
-  'option.quiddler.reshuffles.label': 'Neumischen je Runde',
-  'option.quiddler.reshuffles.description': 'Wie oft der Ablagestapel in einer Runde zum neuen Nachziehstapel werden darf; ist er danach leer, hat jeder einen letzten Zug (nicht gesetzt: unbegrenzt)',
-  'option.quiddler.pause_ms.label': 'Pause zwischen den Runden',
-  'option.quiddler.pause_ms.description': 'Pause nach der Wertung jeder Runde vor dem nächsten Geben (0: sofort)',
-  'option.quiddler.extra_words.label': 'Zusätzliche Wörter',
-  'option.quiddler.extra_words.description': 'Wörter, die für diesen Tisch zum Wörterbuch kommen (Buchstaben a–z, mindestens 2)',
-  'option.quiddler.replace_words.label': 'Nur die zusätzlichen Wörter',
-  'option.quiddler.replace_words.description': 'Nur mit den zusätzlichen Wörtern spielen statt mit der mitgelieferten Liste',
 
   'seat.number': 'Platz {n}',
   'seat.bot': 'Bot ({level})',

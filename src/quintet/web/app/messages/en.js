@@ -1,5 +1,5 @@
-// English: every string of the shell, lobby and generic board. Boards keep theirs in
-// messages/<game>.en.js. A value is a string with {arguments}, or plural forms picked
+// English: every string of the shell, lobby and generic board. Each game keeps its own
+// (its summary, option labels, board and log) in boards/<game>/messages.en.js. A value is a string with {arguments}, or plural forms picked
 // by `count` ({one, other}), or a function of the arguments.
 export default {
   'app.home': 'Quintet: back to the lobby',
@@ -45,28 +45,6 @@ export default {
   'options.required': '{name}: please enter a value.',
   'options.not_number': '{name}: please enter a number.',
   'options.not_integer': '{name}: please enter a whole number.',
-
-  'game.quashars.summary': 'Trick-taking with prediction chips and four revealed conditions.',
-  'game.quiclo.summary': 'A real-time race: build arithmetic chains onto the three stacks and shout QUICLO!',
-  'game.quiddler.summary': 'Make words from letter cards, round by round, with growing hands.',
-
-  'option.quashars.conditions.label': 'Fixed conditions',
-  'option.quashars.flex_chip.label': 'Flex chip',
-  'option.quashars.first_player.label': 'First player (seat number from 0)',
-  'option.quashars.pause_ms.label': 'Pause between games',
-  'option.quiclo.sit_out_ms.label': 'Sit-out after a wrong claim',
-  'option.quiclo.open_hands.label': 'Open hands',
-  'option.quiclo.stall_ms.label': 'End after no claim for',
-  'option.quiddler.first_dealer.label': 'First dealer (seat number from 0)',
-  'option.quiddler.two_player_bonus.label': 'Two-player bonus',
-  'option.quiddler.two_player_bonus.longest': 'longest word',
-  'option.quiddler.two_player_bonus.most': 'most words',
-  'option.quiddler.challenge.label': 'Challenge mode',
-  'option.quiddler.challenge_ms.label': 'Challenge window',
-  'option.quiddler.reshuffles.label': 'Reshuffles per round',
-  'option.quiddler.pause_ms.label': 'Pause between rounds',
-  'option.quiddler.extra_words.label': 'Extra words',
-  'option.quiddler.replace_words.label': 'Only the extra words',
 
   'seat.number': 'Seat {n}',
   'seat.bot': 'Bot ({level})',

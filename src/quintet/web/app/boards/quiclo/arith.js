@@ -6,7 +6,7 @@
 //
 // Values are BigInts: the referee takes operands of up to 100 digits, and a preview that
 // rounded would disagree with it. Problems come back as {key, args}: message keys of
-// messages/quiclo.<lang>.js, so the board words them in the page's language.
+// messages.<lang>.js, so the board words them in the page's language.
 
 export const OPERATORS = ['+', '-', '*', '/'];
 /** The typographic signs people read (the wire uses + - * /). */

@@ -1,5 +1,14 @@
-// Quiclo-Spieltisch, Deutsch. Die Schlüssel sind dieselben wie in quiclo.en.js.
+// Quiclo-Spieltisch, Deutsch. Die Schlüssel sind dieselben wie in messages.en.js.
 export default {
+  // Die Lobby: die Kurzbeschreibung des Spiels, Namen und Beschreibungen seiner Optionen.
+  'game.quiclo.summary': 'Ein Wettrennen in Echtzeit: Rechenketten auf die drei Stapel legen und QUICLO! rufen.',
+  'option.quiclo.sit_out_ms.label': 'Aussetzen nach falschem Anspruch',
+  'option.quiclo.sit_out_ms.description': 'Aussetzzeit nach einem falschen Anspruch; ein gültiger Anspruch eines anderen beendet sie früher',
+  'option.quiclo.open_hands.label': 'Offene Hände',
+  'option.quiclo.open_hands.description': 'Alle sehen alle Hände; aus: die anderen sehen nur, wie viele Karten jeder hat',
+  'option.quiclo.stall_ms.label': 'Ende ohne Anspruch nach',
+  'option.quiclo.stall_ms.description': 'Das Spiel endet, wenn so lange kein gültiger Anspruch kam (0: nie); wer die wenigsten Karten hat, gewinnt',
+
   // Der Schiedsrichter: die erste Regel, die eine Kette bricht.
   'quiclo.arith.remainder': '{dividend} ÷ {divisor} geht nicht ohne Rest auf',
   'quiclo.arith.remainder_in': '{dividend} ÷ {divisor} geht nicht ohne Rest auf (in {term})',

@@ -1,5 +1,12 @@
-// English strings of the Quashars board (boards/quashars.js) and its log sentences.
+// English strings of Quashars: the lobby's, the board's (index.js here) and the log's.
 export default {
+  // The lobby: the game's summary and its options' labels.
+  'game.quashars.summary': 'Trick-taking with prediction chips and four revealed conditions.',
+  'option.quashars.conditions.label': 'Fixed conditions',
+  'option.quashars.flex_chip.label': 'Flex chip',
+  'option.quashars.first_player.label': 'First player (seat number from 0)',
+  'option.quashars.pause_ms.label': 'Pause between games',
+
   'quashars.colour.red': 'red',
   'quashars.colour.yellow': 'yellow',
   'quashars.colour.green': 'green',

@@ -1,9 +1,22 @@
-// Quiddler's game log in English (Quiddler has no board of its own: the generic board
-// shows it, and these turn its events into sentences; docs/rules/quiddler.md "Views").
+// Quiddler in English: the lobby's words and the game log's (Quiddler has no board of its
+// own: the generic board shows it, and these turn its events into sentences; docs/rules/quiddler.md "Views").
 const card = (c) => String(c).toUpperCase();
 const words = (list) => (list.length ? list.map((w) => w.map(card).join('')).join(', ') : 'no words');
 
 export default {
+  // The lobby: the game's summary and its options' labels.
+  'game.quiddler.summary': 'Make words from letter cards, round by round, with growing hands.',
+  'option.quiddler.first_dealer.label': 'First dealer (seat number from 0)',
+  'option.quiddler.two_player_bonus.label': 'Two-player bonus',
+  'option.quiddler.two_player_bonus.longest': 'longest word',
+  'option.quiddler.two_player_bonus.most': 'most words',
+  'option.quiddler.challenge.label': 'Challenge mode',
+  'option.quiddler.challenge_ms.label': 'Challenge window',
+  'option.quiddler.reshuffles.label': 'Reshuffles per round',
+  'option.quiddler.pause_ms.label': 'Pause between rounds',
+  'option.quiddler.extra_words.label': 'Extra words',
+  'option.quiddler.replace_words.label': 'Only the extra words',
+
   'quiddler.event.round_started': (a) =>
     `Round ${a.round}: ${a.names[a.dealer]} deals ${a.hand_size} cards each; ${a.names[a.to_act]} plays first.`,
   'quiddler.event.dealt': (a) => `You are dealt ${a.hand.map(card).join(' ')}.`,

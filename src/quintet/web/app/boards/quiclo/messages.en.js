@@ -2,6 +2,12 @@
 // referee's words exactly (quintet/games/quiclo/arithmetic.py): tests/web/test_quiclo.py
 // compares them on a few hundred chains.
 export default {
+  // The lobby: the game's summary and its options' labels.
+  'game.quiclo.summary': 'A real-time race: build arithmetic chains onto the three stacks and shout QUICLO!',
+  'option.quiclo.sit_out_ms.label': 'Sit-out after a wrong claim',
+  'option.quiclo.open_hands.label': 'Open hands',
+  'option.quiclo.stall_ms.label': 'End after no claim for',
+
   // The referee: the first rule a chain breaks.
   'quiclo.arith.remainder': '{dividend} ÷ {divisor} leaves a remainder',
   'quiclo.arith.remainder_in': '{dividend} ÷ {divisor} leaves a remainder (in {term})',

@@ -1,5 +1,16 @@
-// Deutsche Texte des Quashars-Spielbretts (boards/quashars.js) und seiner Protokollsätze.
+// Deutsche Texte von Quashars: die der Lobby, des Spielbretts (index.js hier) und des Protokolls.
 export default {
+  // Die Lobby: die Kurzbeschreibung des Spiels, Namen und Beschreibungen seiner Optionen.
+  'game.quashars.summary': 'Stichspiel mit Vorhersage-Chips und vier aufgedeckten Bedingungen.',
+  'option.quashars.conditions.label': 'Feste Bedingungen',
+  'option.quashars.conditions.description': 'Feste Bedingungskarten für einen Lehrtisch, eine je Stapel in Stapelreihenfolge (z. B. odd,yellow,in_a_row,three_tricks); nicht gesetzt: jedes Spiel neu gezogen',
+  'option.quashars.flex_chip.label': 'Flex-Chip',
+  'option.quashars.flex_chip.description': 'Man darf den Flex-Chip dazulegen: P oder P+1, halbe Punkte',
+  'option.quashars.first_player.label': 'Startspieler (Platznummer ab 0)',
+  'option.quashars.first_player.description': 'Platz, der Spiel 1 beginnt; nicht gesetzt: aus dem Seed gezogen',
+  'option.quashars.pause_ms.label': 'Pause zwischen den Spielen',
+  'option.quashars.pause_ms.description': 'Pause nach der Wertung jedes Spiels vor dem nächsten Geben',
+
   'quashars.colour.red': 'Rot',
   'quashars.colour.yellow': 'Gelb',
   'quashars.colour.green': 'Grün',

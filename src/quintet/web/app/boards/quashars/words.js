@@ -1,0 +1,48 @@
+// Quashars cards, conditions and seats in words: the names the board, its labels and the
+// game log share.
+
+export const COLOURS = ['red', 'yellow', 'green', 'blue'];
+const COLOUR_OF_LETTER = { R: 0, Y: 1, G: 2, B: 3 };
+
+// ------------------------------------------------------------------- cards in words
+
+/** "Y9" -> {code, colour: 1, number: 9}; null for anything else. */
+export function parseCard(code) {
+  const match = /^([RYGB])(\d{1,2})$/.exec(String(code));
+  if (!match) return null;
+  return { code, colour: COLOUR_OF_LETTER[match[1]], number: Number(match[2]) };
+}
+
+export function colourName(colour, t) {
+  return t(`quashars.colour.${COLOURS[colour]}`);
+}
+
+/** A card in words: "yellow 9"; with `trump`, red cards say so: "red 9 (trump)". */
+export function cardName(code, t, trump = false) {
+  const card = parseCard(code);
+  if (!card) return String(code);
+  const args = { colour: colourName(card.colour, t), number: card.number };
+  return trump && card.colour === 0 ? t('quashars.card_trump', args) : t('quashars.card', args);
+}
+
+export function condName(id, t) {
+  return t(`quashars.cond.${id}.short`);
+}
+
+export function signed(points) {
+  if (points > 0) return `+${points}`;
+  if (points < 0) return `\u2212${-points}`;
+  return '0';
+}
+
+export function joinList(items) {
+  return items.join(', ');
+}
+
+/** A seat's letter for small badges: its name's initial, with the seat number when
+ * another seat has the same initial (several bots). */
+export function initial(names, seat) {
+  const letter = (names[seat] ?? '?').trim().slice(0, 1).toUpperCase();
+  const shared = names.some((n, s) => s !== seat && (n ?? '?').trim().slice(0, 1).toUpperCase() === letter);
+  return shared ? `${letter}${seat + 1}` : letter;
+}
