@@ -62,6 +62,7 @@ export const api = {
   replay: (id, viewer) =>
     call('GET', `/api/tables/${encodeURIComponent(id)}/replay?viewer=${encodeURIComponent(viewer)}`),
   hint: (id, token) => call('POST', `/api/tables/${encodeURIComponent(id)}/hint`, undefined, token),
+  sample: (id, token) => call('POST', `/api/tables/${encodeURIComponent(id)}/sample`, undefined, token),
 };
 
 /** The game's description from /api/games, or null. */

@@ -154,7 +154,8 @@ export function ReplayPage({ id }) {
               <${Board} view=${frame.view} seat=${seatNumber} seats=${table.seats} status=${state.status}
                 events=${events} send=${async () => ({ ok: false, code: 'replay', message: t('replay.no_actions') })}
                 t=${t} now=${() => frame.view?.now ?? frame.time} log=${() => {}} names=${names}
-                game=${table.game} info=${game.info} table=${table} replay=${true} hint=${null} />
+                game=${table.game} info=${game.info} table=${table} replay=${true} hint=${null}
+                sample=${null} />
               ${step === last && outcome
                 ? html`<div class="replay-outcome"><p class="results-headline">${winnersLine(outcome, names, seatNumber)}</p>
                     <${Ranking} outcome=${outcome} names=${names} mySeat=${seatNumber} /></div>`

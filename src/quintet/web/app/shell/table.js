@@ -247,6 +247,8 @@ function Shell({ id, table, game, live, socket, mine }) {
     table,
     replay: false,
     hint: table.practice && mine ? () => api.hint(id, mine.token) : null,
+    // One legal action, for the generic board of a game that does not list its moves.
+    sample: mine ? () => api.sample(id, mine.token) : null,
   };
   const mySeat = state.seat;
   return html`
