@@ -15,7 +15,7 @@ from tests.web.browser import PHONE, Table, Web
 
 #: Seconds to wait for a bots' table to finish (a failure guard, not a measurement).
 FINISH_TIMEOUT = 60.0
-#: How the game log tells a Quiddler move (messages/quiddler.en.js).
+#: How the game log tells a Quiddler move (boards/quiddler/messages.en.js).
 MOVES = "(draws|takes|discards|goes out|lays down)"
 
 
