@@ -72,9 +72,9 @@ def test_a_game_without_listed_moves_gets_an_editor_and_a_suggestion(web: Web, p
     expect(board.get_by_role("alert")).to_have_text("Refused: you may bid at most 3")
     assert page.evaluate("window.sent") == [{"type": "bid", "amount": 4}]
     expect(editor).not_to_have_value("")
-    # The player edits it and sends again: accepted, the editor empties.
+    # The player edits it and sends again (Ctrl+Enter): accepted, the editor empties.
     editor.fill('{"type": "bid", "amount": 3}')
-    send.click()
+    editor.press("Control+Enter")
     expect(editor).to_have_value("")
     expect(board.get_by_role("alert")).to_have_count(0)
     assert page.evaluate("window.sent")[-1] == {"type": "bid", "amount": 3}

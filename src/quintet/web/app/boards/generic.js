@@ -97,9 +97,15 @@ function ActionEditor({ t, busy, act, sample, wide }) {
     }
   };
 
+  // Enter starts a new line in the editor; Ctrl+Enter (or Cmd+Enter) sends.
+  const sendOnCtrlEnter = (event) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
+  };
   const field = wide
     ? html`<textarea id="custom-action" rows="3" value=${text} spellcheck="false" aria-describedby="custom-action-help"
-        placeholder='{"type": "..."}' onInput=${(e) => setText(e.currentTarget.value)} />`
+        placeholder='{"type": "..."}' onInput=${(e) => setText(e.currentTarget.value)} onKeyDown=${sendOnCtrlEnter} />`
     : html`<input id="custom-action" value=${text} spellcheck="false"
         placeholder='{"type": "..."}' onInput=${(e) => setText(e.currentTarget.value)} />`;
   return html`

@@ -160,7 +160,7 @@ export default {
   'generic.bad_json': 'Das ist kein JSON: {error}',
   'generic.your_action': 'Deine Aktion',
   'generic.editor': 'Deine Aktion (JSON)',
-  'generic.editor_help': 'Dieses Spiel listet seine Züge nicht auf: gib eine Aktion als JSON ein oder lass dir vom Server einen erlaubten Zug vorschlagen, dann sende sie.',
+  'generic.editor_help': 'Dieses Spiel listet seine Züge nicht auf: gib eine Aktion als JSON ein oder lass dir vom Server einen erlaubten Zug vorschlagen, dann sende sie (Strg+Enter).',
   'generic.suggest': 'Zug vorschlagen',
   'generic.suggesting': 'Frage nach…',
   'generic.no_suggestion': 'Der Server hat gerade keinen Zug vorzuschlagen.',

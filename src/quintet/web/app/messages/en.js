@@ -160,7 +160,7 @@ export default {
   'generic.bad_json': 'That is not JSON: {error}',
   'generic.your_action': 'Your action',
   'generic.editor': 'Your action (JSON)',
-  'generic.editor_help': 'This game does not list its moves: type an action as JSON, or let the server suggest a legal one, then send it.',
+  'generic.editor_help': 'This game does not list its moves: type an action as JSON, or let the server suggest a legal one, then send it (Ctrl+Enter).',
   'generic.suggest': 'Suggest a move',
   'generic.suggesting': 'Asking…',
   'generic.no_suggestion': 'The server has no move to suggest right now.',
