@@ -26,7 +26,7 @@ from quintet.core import JSONDict, registry
 from quintet.games.quiddler.components import CARDS
 from quintet.games.quiddler.play import QuiddlerTable
 from quintet.games.quiddler.solver import MAX_CARDS, Best, best, can_go_out
-from quintet.terminal import check_level, run_at_terminal, seat_bots
+from quintet.games.terminal import check_level, run_at_terminal, seat_bots
 from quintet.words import WordList, WordListError, default_words
 from quintet.words.cli import ReplaceOption, WordsOption, word_list
 
