@@ -130,3 +130,33 @@ def clones(count: int, seed: int) -> float:
     for _ in range(count):
         clone()
     return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The ``quashars_clone`` benchmark alone, measured as ``make bench`` does (one JSON line):
+
+    .venv/bin/python -m bench.quashars_playouts [--rounds 7] [--seconds 1]
+    """
+    import argparse
+    import json
+
+    from bench.__main__ import Series, _calibrated
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.quashars_playouts",
+        description="The quashars_clone benchmark alone: clones of a mid-game state.",
+    )
+    parser.add_argument("--rounds", type=int, default=7, help="rounds (default 7)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="about one round (default 1)")
+    args = parser.parse_args(argv)
+    if args.rounds < 1 or args.seconds <= 0:
+        parser.error("--rounds must be at least 1 and --seconds above 0")
+    cloned = Series("clone", clones, _calibrated(clones, 20_000, args.seconds / 2))
+    for round_no in range(args.rounds):
+        cloned.once(seed=round_no + 1)
+    line = {"benchmark": "quashars_clone", "players": 4, **cloned.summary("clones")}
+    print(json.dumps(line), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -36,6 +36,7 @@ from bench import __main__ as bench_main  # noqa: E402
 from bench import (  # noqa: E402
     compare,
     openspiel_oh_hell,
+    quashars_playouts,
     quiclo_solver,
     quiddler_best,
     server_load,
@@ -459,6 +460,15 @@ def test_checked_games_and_clones_run() -> None:
     for bad in (lambda: random_games(0, 1), lambda: checked_games(0, 1), lambda: clones(0, 1)):
         with pytest.raises(ValueError, match=">= 1"):
             bad()
+
+
+def test_the_clone_benchmark_runs_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    quashars_playouts.main(["--rounds", "2", "--seconds", "0.01"])
+    (line,) = lines_of(capsys.readouterr().out)
+    assert line["benchmark"] == "quashars_clone" and line["repeats"] == 2
+    assert line["clones_per_cpu_second"] > 0
+    with pytest.raises(SystemExit):
+        quashars_playouts.main(["--rounds", "0"])
 
 
 def test_the_cloned_state_is_mid_game() -> None:

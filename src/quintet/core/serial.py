@@ -71,13 +71,15 @@ def _optional(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return load
 
 
+_optional_int: Final = _optional(int)
+
 INT: Final = Field(load=int)
 BOOL: Final = Field(load=bool)
-OPTIONAL_INT: Final = Field(load=_optional(int))
+OPTIONAL_INT: Final = Field(load=_optional_int)
 OPTIONAL_STR: Final = Field(load=_optional(str))
 INTS: Final = Field("list", list, lambda value: [int(x) for x in value])
 BOOLS: Final = Field("list", list, lambda value: [bool(x) for x in value])
-OPTIONAL_INTS: Final = Field("list", list, lambda value: [_optional(int)(x) for x in value])
+OPTIONAL_INTS: Final = Field("list", list, lambda value: [_optional_int(x) for x in value])
 INT_LISTS: Final = Field(
     "lists",
     lambda value: [inner[:] for inner in value],
