@@ -1,14 +1,14 @@
 """The HTTP API under /api: games, the lobby (create, join, start), status, results, replays.
 
-Refusals answer `{"code": ..., "detail": "..."}` with the right status (404 unknown, 409
-wrong moment, 401/403 token, 422 bad input); FastAPI's own request validation answers 422
-with its usual `detail` list.
+Refusals answer `{"code": ..., "detail": "..."}`; the status comes from the code, in one
+table (`STATUS`: 404 unknown, 409 wrong moment, 401/403 token, 422 bad input). FastAPI's
+own request validation answers 422 with its usual `detail` list.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse
@@ -16,7 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from quintet import __version__
 from quintet.core import SPECTATOR, Record, events_for, registry
-from quintet.server.hub import Hub, HubError, SeatSpec, TableInfo
+from quintet.server.errors import ErrorCode, HubError
+from quintet.server.hub import Hub, SeatSpec, TableInfo
 from quintet.server.protocol import SeatInfo
 from quintet.server.storage import TableRow
 
@@ -28,10 +29,47 @@ def hub_of(request: Request) -> Hub:
     return hub
 
 
+#: The HTTP status of each code; a code of the rules core (e.g. "options/invalid") is 422.
+STATUS: Final[dict[str, int]] = {
+    ErrorCode.BAD_JSON: 422,
+    ErrorCode.BAD_MESSAGE: 422,
+    ErrorCode.BAD_NICKNAME: 422,
+    ErrorCode.BAD_VIEWER: 422,
+    ErrorCode.BOT_UNKNOWN: 422,
+    ErrorCode.SEAT_INVALID: 422,
+    ErrorCode.NO_TOKEN: 401,
+    ErrorCode.BAD_TOKEN: 403,
+    ErrorCode.BAD_ORIGIN: 403,
+    ErrorCode.SPECTATOR: 403,
+    ErrorCode.NOT_PRACTICE: 403,
+    ErrorCode.NO_TABLE: 404,
+    ErrorCode.NO_SEAT: 404,
+    ErrorCode.SEAT_IS_BOT: 409,
+    ErrorCode.SEAT_TAKEN: 409,
+    ErrorCode.SEATS_OPEN: 409,
+    ErrorCode.NOT_OPEN: 409,
+    ErrorCode.NOT_STARTED: 409,
+    ErrorCode.NOT_RUNNING: 409,
+    ErrorCode.NOT_FINISHED: 409,
+    ErrorCode.STOPPED: 409,
+    ErrorCode.TOO_BIG: 413,
+    ErrorCode.RATE_LIMITED: 429,
+    ErrorCode.SERVER_ERROR: 500,
+    ErrorCode.STORAGE_FAILED: 503,
+}
+
+
+def status_of(code: str) -> int:
+    """The HTTP status for an error code (422 for the rules core's own codes)."""
+    return STATUS.get(code, 422)
+
+
 async def hub_error(request: Request, error: Exception) -> JSONResponse:
     """How a `HubError` reaches the client (installed by `create_app`)."""
     assert isinstance(error, HubError)
-    return JSONResponse({"code": error.code, "detail": error.message}, status_code=error.status)
+    return JSONResponse(
+        {"code": error.code, "detail": error.message}, status_code=status_of(error.code)
+    )
 
 
 # ------------------------------------------------------------------------ models
@@ -257,7 +295,7 @@ def bearer(authorization: str | None) -> str | None:
         return None
     scheme, _, value = authorization.partition(" ")
     if scheme.lower() != "bearer" or not value.strip():
-        raise HubError(401, "no_token", "the Authorization header must be 'Bearer <token>'")
+        raise HubError(ErrorCode.NO_TOKEN, "the Authorization header must be 'Bearer <token>'")
     return value.strip()
 
 
@@ -278,7 +316,7 @@ async def result(table_id: str, request: Request) -> dict[str, Any]:
     """The outcome (scores, ranks, winners) of a finished table."""
     row = await hub_of(request).row(table_id)
     if row.status != "finished" or row.result is None:
-        raise HubError(409, "not_finished", f"table {table_id} is {row.status}; no result yet")
+        raise HubError(ErrorCode.NOT_FINISHED, f"table {table_id} is {row.status}; no result yet")
     outcome: dict[str, Any] = row.result
     return outcome
 
@@ -298,8 +336,7 @@ async def replay(
     row = await hub.row(table_id)
     if row.status != "finished":
         raise HubError(
-            409,
-            "not_finished",
+            ErrorCode.NOT_FINISHED,
             f"table {table_id} is {row.status}: its replay shows hidden cards, so it is "
             "given once the game is finished",
         )
@@ -331,5 +368,6 @@ def _viewer(text: str, players: int) -> int:
     if text.isdigit() and int(text) < players:
         return int(text)
     raise HubError(
-        422, "bad_viewer", f"viewer must be a seat 0 to {players - 1} or 'spectator', not {text!r}"
+        ErrorCode.BAD_VIEWER,
+        f"viewer must be a seat 0 to {players - 1} or 'spectator', not {text!r}",
     )

@@ -16,7 +16,8 @@ from fastapi import FastAPI
 
 from quintet import __version__
 from quintet.server import api, echo, web, ws
-from quintet.server.hub import Hub, HubError
+from quintet.server.errors import HubError
+from quintet.server.hub import Hub
 from quintet.server.settings import Settings
 from quintet.server.storage import Store
 

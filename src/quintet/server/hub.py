@@ -21,8 +21,8 @@ from datetime import UTC, datetime
 from typing import Final
 
 from quintet.core import GameOver, Input, JSONDict, RuleError, registry
+from quintet.server.errors import ErrorCode, HubError
 from quintet.server.protocol import (
-    ErrorCode,
     Refused,
     SeatInfo,
     Update,
@@ -32,24 +32,20 @@ from quintet.server.protocol import (
 )
 from quintet.server.runner import TableRunner, Watcher
 from quintet.server.settings import Settings
-from quintet.server.storage import NewTable, SeatRow, Store, TableRow
-from quintet.server.storage.store import hash_token, new_table_id
+from quintet.server.storage import (
+    NewTable,
+    SeatRow,
+    Storage,
+    TableRow,
+    hash_token,
+    new_table_id,
+)
 
 log = logging.getLogger(__name__)
 
 #: Seeds drawn by the server stay below 2**53, so a browser's JSON numbers hold them exactly.
 SEED_RANGE: Final = 2**53
 MAX_NICKNAME: Final = 24
-
-
-class HubError(Exception):
-    """A lobby request the hub refuses: an HTTP status, a stable code and a plain message."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)
@@ -83,8 +79,7 @@ def check_nickname(nickname: str) -> str:
     name = nickname.strip()
     if not 1 <= len(name) <= MAX_NICKNAME or not name.isprintable():
         raise HubError(
-            422,
-            "bad_nickname",
+            ErrorCode.BAD_NICKNAME,
             f"a nickname is 1 to {MAX_NICKNAME} printable characters, not {nickname!r}",
         )
     return name
@@ -104,7 +99,7 @@ class Hub:
     """Everything live on this server. One per app; built in the app's lifespan."""
 
     def __init__(
-        self, store: Store, settings: Settings, *, clock: Callable[[], float] = time.monotonic
+        self, store: Storage, settings: Settings, *, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.store = store
         self.settings = settings
@@ -186,27 +181,25 @@ class Hub:
     ) -> TableRow:
         """Check everything with the game's own rules, then store a new open table.
 
-        Raises `HubError` (422) naming the game, option, seat or level that is wrong.
+        Raises `HubError` naming the game, option, seat or level that is wrong.
         """
         try:
             found = registry.entry(game)
         except RuleError as error:
-            raise HubError(422, error.code, error.message) from None
+            raise HubError.from_rule(error) from None
         rules = found.game
         rows = []
         for number, spec in enumerate(seats):
             if spec.kind == "bot":
                 if spec.level not in found.bots:
                     raise HubError(
-                        422,
-                        "bot/unknown",
+                        ErrorCode.BOT_UNKNOWN,
                         f"seat {number}: unknown bot level {spec.level!r} for {rules.title}; "
                         f"the levels are: {', '.join(sorted(found.bots))}",
                     )
             elif spec.kind != "human" or spec.level is not None:
                 raise HubError(
-                    422,
-                    "seat/invalid",
+                    ErrorCode.SEAT_INVALID,
                     f'seat {number}: a seat is {{"kind": "human"}} or '
                     f'{{"kind": "bot", "level": ...}}, not {spec}',
                 )
@@ -221,7 +214,7 @@ class Hub:
             parsed = rules.parse_options(options)
             rules.new(seed, len(rows), parsed)
         except RuleError as error:
-            raise HubError(422, error.code, error.message) from None
+            raise HubError.from_rule(error) from None
         table_settings: JSONDict = {}
         if zombie_after_s is not None:
             table_settings["zombie_after_s"] = zombie_after_s
@@ -242,39 +235,38 @@ class Hub:
         return await self.row(table_id)
 
     async def row(self, table_id: str) -> TableRow:
-        """The stored table; raises `HubError` 404."""
+        """The stored table; raises `HubError` no_table."""
         row = await self.store.table(table_id)
         if row is None:
-            raise HubError(404, "no_table", f"there is no table {table_id!r}")
+            raise HubError(ErrorCode.NO_TABLE, f"there is no table {table_id!r}")
         return row
 
     async def join(self, table_id: str, seat: int, nickname: str) -> str:
         """Claim a human seat under a nickname; returns the seat's secret token.
 
-        Raises `HubError`: 404 for an unknown table or seat, 409 when the seat is a bot's,
-        already taken, or the table has started; 422 for a bad nickname.
+        Raises `HubError`: no_table, no_seat, seat_is_bot, seat_taken, not_open (the table
+        has started) or bad_nickname.
         """
         name = check_nickname(nickname)
         row = await self.row(table_id)
         if not 0 <= seat < row.players:
             raise HubError(
-                404,
-                "no_seat",
+                ErrorCode.NO_SEAT,
                 f"table {table_id} has no seat {seat}; seats are 0 to {row.players - 1}",
             )
         if row.seats[seat].kind == "bot":
-            raise HubError(409, "seat_is_bot", f"seat {seat} is a {row.seats[seat].level} bot")
+            raise HubError(ErrorCode.SEAT_IS_BOT, f"seat {seat} is a {row.seats[seat].level} bot")
         if row.status != "open":
-            raise HubError(409, "not_open", f"table {table_id} is {row.status}; joining is over")
+            raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} is {row.status}; joining is over")
         token = secrets.token_urlsafe(24)
         if not await self.store.claim_seat(table_id, seat, name, hash_token(token)):
             row = await self.row(table_id)
             if row.status != "open":
                 raise HubError(
-                    409, "not_open", f"table {table_id} is {row.status}; joining is over"
+                    ErrorCode.NOT_OPEN, f"table {table_id} is {row.status}; joining is over"
                 )
             raise HubError(
-                409, "seat_taken", f"seat {seat} is taken; open seats: {_list(row.free_seats)}"
+                ErrorCode.SEAT_TAKEN, f"seat {seat} is taken; open seats: {_list(row.free_seats)}"
             )
         waiting = self.lobby.get(table_id)
         if waiting is not None:
@@ -286,29 +278,32 @@ class Hub:
         """Start a table once every human seat is claimed, for one of its seated players
         (anyone may start a table of bots only).
 
-        Raises `HubError`: 401 without a token, 403 for a token of no seat here, 404 for
-        an unknown table, 409 when it is not open or seats are still open (named).
+        Raises `HubError`: no_token, bad_token (no seat's here), no_table, not_open, or
+        seats_open (naming them).
         """
         async with self._lock(table_id):
             row = await self.row(table_id)
             if row.status != "open":
-                raise HubError(409, "not_open", f"table {table_id} is already {row.status}")
+                raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} is already {row.status}")
             if any(s.kind == "human" for s in row.seats):
                 if not token:
                     raise HubError(
-                        401, "no_token", "starting needs 'Authorization: Bearer <seat token>'"
+                        ErrorCode.NO_TOKEN, "starting needs 'Authorization: Bearer <seat token>'"
                     )
                 if seat_for_token(row, token) is None:
-                    raise HubError(403, "bad_token", f"that token is no seat's at table {table_id}")
+                    raise HubError(
+                        ErrorCode.BAD_TOKEN, f"that token is no seat's at table {table_id}"
+                    )
             if row.free_seats:
                 raise HubError(
-                    409, "seats_open", f"seats still open: {_list(row.free_seats)}; fill them first"
+                    ErrorCode.SEATS_OPEN,
+                    f"seats still open: {_list(row.free_seats)}; fill them first",
                 )
             started = await self.store.set_status(
                 table_id, "running", started_at=datetime.now(UTC), only_from="open"
             )
             if not started:
-                raise HubError(409, "not_open", f"table {table_id} has already started")
+                raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} has already started")
             row = await self.row(table_id)
             runner = self._runner(row)
             self.runners[table_id] = runner
@@ -320,7 +315,7 @@ class Hub:
             return row
 
     async def info(self, table_id: str) -> TableInfo:
-        """The table as the API shows it; raises `HubError` 404."""
+        """The table as the API shows it; raises `HubError` no_table."""
         return await self.describe(await self.row(table_id))
 
     async def describe(self, row: TableRow) -> TableInfo:
@@ -328,7 +323,7 @@ class Hub:
         runner = self.runners.get(row.id)
         if runner is not None:
             return TableInfo(row, runner.status, runner.seat_infos(), runner.seq)
-        seq = 0 if row.status == "open" else len(await self.store.inputs(row.id))
+        seq = 0 if row.status == "open" else await self.store.input_count(row.id)
         return TableInfo(row, row.status, self._lobby_seats(row), seq)
 
     # ------------------------------------------------------------- connections
@@ -336,14 +331,14 @@ class Hub:
     async def authenticate(self, table_id: str, token: str | None) -> int | None:
         """The seat of `token` at this table (None: no token, a spectator).
 
-        Raises `HubError` 404 for an unknown table, 401 for a token of no seat here.
+        Raises `HubError` no_table, or bad_token for a token of no seat here.
         """
         row = await self.row(table_id)
         if token is None:
             return None
         seat = seat_for_token(row, token)
         if seat is None:
-            raise HubError(401, ErrorCode.BAD_TOKEN, f"that token is no seat's at table {table_id}")
+            raise HubError(ErrorCode.BAD_TOKEN, f"that token is no seat's at table {table_id}")
         return seat
 
     async def attach(self, table_id: str, watcher: Watcher) -> None:
@@ -408,22 +403,22 @@ class Hub:
         (`hint_level`) asked for a plan on that seat's own view, as a new bot would be.
         Returns the level and the action (None: the bot would do nothing now).
 
-        Raises `HubError`: 403 at a table not created with `practice`, 401/403 without a
-        token of a seat here, 409 unless the game is running.
+        Raises `HubError`: not_practice at a table not created with `practice`, no_token or
+        bad_token without a token of a seat here, not_running unless the game runs.
         """
         row = await self.row(table_id)
         if not row.settings.get("practice"):
             raise HubError(
-                403, "not_practice", f"table {table_id} is not a practice table; no hints"
+                ErrorCode.NOT_PRACTICE, f"table {table_id} is not a practice table; no hints"
             )
         if not token:
-            raise HubError(401, "no_token", "a hint needs 'Authorization: Bearer <seat token>'")
+            raise HubError(ErrorCode.NO_TOKEN, "a hint needs 'Authorization: Bearer <seat token>'")
         seat = seat_for_token(row, token)
         if seat is None:
-            raise HubError(403, "bad_token", f"that token is no seat's at table {table_id}")
+            raise HubError(ErrorCode.BAD_TOKEN, f"that token is no seat's at table {table_id}")
         runner = self.runners.get(table_id)
         if runner is None or runner.status != "running":
-            raise HubError(409, "not_running", f"table {table_id} is {row.status}; no hints")
+            raise HubError(ErrorCode.NOT_RUNNING, f"table {table_id} is {row.status}; no hints")
         level = hint_level(list(registry.entry(row.game).bots))
         bot = registry.make_bot(row.game, level, seat, secrets.randbelow(SEED_RANGE))
         view, now = runner.view(seat), runner.now()

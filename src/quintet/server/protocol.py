@@ -12,7 +12,7 @@ Server -> client:
               the client whose action it acknowledges; `seats` when they changed; `outcome`
               once the game is over. Views are whole snapshots, never diffs.
     refused   to the sender only: the rule's stable `code` and `message`, with the `ref`
-    error     a message the server could not take (`ErrorCode`), with its `ref` when known
+    error     a message the server could not take (`errors.ErrorCode`), with its `ref` when known
     pong      the answer to ping
 
 A message the server cannot take gets an `error` and changes nothing.
@@ -21,34 +21,15 @@ A message the server cannot take gets an `error` and changes nothing.
 from __future__ import annotations
 
 import json
-from enum import StrEnum
 from typing import Annotated, Any, ClassVar, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from quintet.server.errors import ErrorCode
+
 VERSION: Final = 1
 #: Longest `ref` a client may attach to an action (it is echoed back).
 MAX_REF: Final = 64
-
-
-class ErrorCode(StrEnum):
-    """The `code` of an `error` message: what was wrong with what the client sent or did."""
-
-    BAD_JSON = "bad_json"  # not JSON, or not a JSON object
-    UNKNOWN_TYPE = "unknown_type"  # no "type", or one the server does not know
-    BAD_VERSION = "bad_version"  # "v" missing or not 1
-    BAD_MESSAGE = "bad_message"  # a known type with missing, extra or wrong fields
-    TOO_BIG = "too_big"  # longer than max_message_bytes; dropped unread
-    RATE_LIMITED = "rate_limited"  # over the per-connection rate; dropped unread
-    BAD_TOKEN = "bad_token"  # the seat token fits no seat of this table (then close 4001)
-    BAD_ORIGIN = "bad_origin"  # the page's Origin is not allowed (then close 4003)
-    NO_TABLE = "no_table"  # no such table (then close 4004)
-    SPECTATOR = "spectator"  # a spectator sent an action
-    NOT_STARTED = "not_started"  # an action before the table started
-    STORAGE_FAILED = "storage_failed"  # the input could not be stored: not applied
-    SERVER_ERROR = "server_error"  # the server failed on this message (a bug); not applied
-    STOPPED = "stopped"  # the table stopped (server shutting down or storage failed)
-    TOO_SLOW = "too_slow"  # the client did not read its messages; closed
 
 
 class CloseCode:

@@ -19,11 +19,11 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from quintet.server.hub import Hub, HubError
+from quintet.server.errors import ErrorCode, HubError
+from quintet.server.hub import Hub
 from quintet.server.protocol import (
     Act,
     CloseCode,
-    ErrorCode,
     Pong,
     ProtocolError,
     encode,
@@ -160,7 +160,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     try:
         seat = await hub.authenticate(table_id, token)
     except HubError as error:
-        if error.status == 404:
+        if error.code == ErrorCode.NO_TABLE:
             await refuse(websocket, ErrorCode.NO_TABLE, error.message, CloseCode.NO_TABLE)
         else:
             await refuse(websocket, ErrorCode.BAD_TOKEN, error.message, CloseCode.BAD_TOKEN)
