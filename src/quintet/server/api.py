@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from quintet import __version__
 from quintet.core import SPECTATOR, Record, events_for, registry
 from quintet.server.errors import ErrorCode, HubError
-from quintet.server.hub import Hub, SeatSpec, TableInfo
+from quintet.server.hub import SEED_RANGE, Hub, SeatSpec, TableInfo, public_seed
 from quintet.server.protocol import SeatInfo
 from quintet.server.storage import TableRow
 
@@ -116,7 +116,14 @@ class CreateTable(BaseModel):
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest] = Field(min_length=1)
-    seed: int | None = Field(None, ge=0, lt=2**63, description="Unset: drawn at random")
+    seed: int | None = Field(
+        None,
+        ge=0,
+        lt=SEED_RANGE,
+        description="Unset: drawn by the server and kept secret until the end. A chosen "
+        "seed is shown to everyone in the table's description (whoever knows it knows "
+        "every hand)",
+    )
     zombie_after_s: float | None = Field(
         None, ge=0, description="A bot plays a seat left empty this long (s); 0: never"
     )
@@ -139,6 +146,11 @@ class TableOut(BaseModel):
     finished_at: datetime | None
     invite: str
     practice: bool = Field(False, description="Hints allowed (created with practice: true)")
+    seed: int | None = Field(
+        None,
+        description="The deal's seed when the creator chose it (shown to all from the "
+        "start); a seed the server drew only once the game is finished, null before",
+    )
 
 
 class JoinRequest(BaseModel):
@@ -189,6 +201,7 @@ def table_out(info: TableInfo) -> TableOut:
         finished_at=row.finished_at,
         invite=invite(row.id),
         practice=bool(row.settings.get("practice", False)),
+        seed=public_seed(row),
     )
 
 

@@ -43,8 +43,10 @@ from quintet.server.storage import (
 
 log = logging.getLogger(__name__)
 
-#: Seeds drawn by the server stay below 2**53, so a browser's JSON numbers hold them exactly.
+#: Seeds stay below 2**53, so a browser's JSON numbers hold them exactly.
 SEED_RANGE: Final = 2**53
+#: The table setting that marks a seed the creator chose: it is public (see `public_seed`).
+SEED_CHOSEN: Final = "seed_chosen"
 MAX_NICKNAME: Final = 24
 
 
@@ -83,6 +85,15 @@ def check_nickname(nickname: str) -> str:
             f"a nickname is 1 to {MAX_NICKNAME} printable characters, not {nickname!r}",
         )
     return name
+
+
+def public_seed(row: TableRow) -> int | None:
+    """The seed as the table's description shows it: a seed its creator chose is shown to
+    everyone from the start (so every player knows what the creator knows); a seed the
+    server drew only once the game is over (None before)."""
+    if row.settings.get(SEED_CHOSEN) or row.status == "finished":
+        return row.seed
+    return None
 
 
 def seat_for_token(row: TableRow, token: str) -> int | None:
@@ -208,7 +219,10 @@ class Hub:
                     seat=number, kind="bot" if spec.kind == "bot" else "human", level=spec.level
                 )
             )
+        chosen = seed is not None
         if seed is None:
+            # Drawn here and told to nobody before the end: whoever knows the seed knows
+            # every hand.
             seed = secrets.randbelow(SEED_RANGE)
         try:
             parsed = rules.parse_options(options)
@@ -216,6 +230,8 @@ class Hub:
         except RuleError as error:
             raise HubError.from_rule(error) from None
         table_settings: JSONDict = {}
+        if chosen:
+            table_settings[SEED_CHOSEN] = True
         if zombie_after_s is not None:
             table_settings["zombie_after_s"] = zombie_after_s
         if practice:

@@ -1,0 +1,71 @@
+"""Security findings, end to end over a real server on SQLite and PostgreSQL: each test
+failed before its fix (docs/server.md, "Limits and security")."""
+
+from __future__ import annotations
+
+import json
+
+from tests.server.live import (
+    LiveServer,
+    RandomLegal,
+    connect_table,
+    create_table,
+    join,
+    live_module_fixture,  # noqa: F401 (the live_module fixture)
+    play_to_end,
+    receive_until,
+    start,
+)
+
+# ------------------------------------------------------------------ seeds (finding 1)
+
+
+def test_a_chosen_seed_is_shown_to_everyone_from_the_start(live_module: LiveServer) -> None:
+    with live_module.http() as http:
+        table = create_table(http, "quashars", ["human", "human", "basic"], seed=4242)
+        assert table["seed"] == 4242, "the creator's seed must be public"
+        described = http.get(f"/api/tables/{table['id']}").json()
+        listed = http.get("/api/tables", params={"game": "quashars"}).json()
+    assert described["seed"] == 4242
+    assert [t["seed"] for t in _tables(listed) if t["id"] == table["id"]] == [4242]
+
+
+def test_a_drawn_seed_is_told_to_nobody_before_the_end(live_module: LiveServer) -> None:
+    seen: list[str] = []
+    with live_module.http() as http:
+        table = create_table(http, "quashars", ["human", "basic", "basic"], seed=None)
+        table_id = table["id"]
+        seen.append(json.dumps(table))
+        token = join(http, table_id, 0)
+        seen.append(http.get(f"/api/tables/{table_id}").text)
+        seen.append(http.get("/api/tables").text)
+        started = start(http, table_id, token)
+        seen.append(json.dumps(started))
+        assert started["seed"] is None
+        with connect_table(live_module, table_id) as spectator:
+            seen.append(json.dumps(receive_until(spectator, "welcome")))
+        seen.append(http.get(f"/api/tables/{table_id}/replay").text)
+    seed = _finish_and_read_seed(live_module, table_id, token)
+    assert all(str(seed) not in text for text in seen), "the drawn seed leaked before the end"
+
+
+def _finish_and_read_seed(live: LiveServer, table_id: str, token: str) -> int:
+    """Play the person's seat to the end with random legal actions; returns the seed the
+    replay names (checking the finished table's description shows it too)."""
+    with connect_table(live, table_id, token) as ws:
+        play_to_end(ws, RandomLegal(1))
+    with live.http() as http:
+        finished = http.get(f"/api/tables/{table_id}").json()
+        record = http.get(f"/api/tables/{table_id}/replay").json()
+    seed: int = record["seed"]
+    assert finished["seed"] == seed, "after the end the description may show the seed"
+    return seed
+
+
+def _tables(listing: object) -> list[dict[str, object]]:
+    """The tables of a listing page (a list before paging, `{"tables": [...]}` after)."""
+    if isinstance(listing, dict):
+        found: list[dict[str, object]] = listing["tables"]
+        return found
+    assert isinstance(listing, list)
+    return listing
