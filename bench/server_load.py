@@ -512,6 +512,8 @@ class Load:
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed
 
+        from quintet.server.ws import SUBPROTOCOL, TOKEN_PREFIX
+
         tally = self.tally
         closed = False
         async with contextlib.AsyncExitStack() as stack:
@@ -519,7 +521,8 @@ class Load:
                 *(
                     stack.enter_async_context(
                         connect(
-                            f"{self.ws_url}/ws/tables/{table.id}?token={token}",
+                            f"{self.ws_url}/ws/tables/{table.id}",
+                            subprotocols=[SUBPROTOCOL, TOKEN_PREFIX + token],  # type: ignore[list-item]
                             open_timeout=TIMEOUT_S,
                             max_size=None,
                         )

@@ -3,19 +3,28 @@ failed before its fix (docs/server.md, "Limits and security")."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from pathlib import Path
 
 from tests.server.live import (
+    RECEIVE_TIMEOUT,
     LiveServer,
     RandomLegal,
+    connect_seats,
     connect_table,
     create_table,
+    in_thread,
     join,
+    joined,
     live_module_fixture,  # noqa: F401 (the live_module fixture)
     play_to_end,
+    receive,
     receive_until,
+    running_server,
     start,
 )
+from websockets.sync.client import connect
 
 # ------------------------------------------------------------------ seeds (finding 1)
 
@@ -69,3 +78,35 @@ def _tables(listing: object) -> list[dict[str, object]]:
         return found
     assert isinstance(listing, list)
     return listing
+
+
+# ------------------------------------------------------------- tokens in logs (finding 2)
+
+
+def test_no_token_reaches_the_log_at_any_level(db_url: str, tmp_path: Path) -> None:
+    tokens: list[str] = []
+    with running_server(db_url, tmp_path, args=["--log-level", "debug"]) as server:
+        with server.http() as http:
+            table = create_table(http, "quashars", ["human", "human", "basic"], practice=True)
+            table_id = table["id"]
+            tokens += [join(http, table_id, 0, "ann"), join(http, table_id, 1, "bob")]
+            start(http, table_id, tokens[0])
+            hinted = http.post(
+                f"/api/tables/{table_id}/hint", headers={"Authorization": f"Bearer {tokens[0]}"}
+            )
+            assert hinted.status_code == 200, hinted.text
+        # An old client that still puts its token in the URL is refused (and not logged).
+        url = f"{server.ws_url}/ws/tables/{table_id}?token={tokens[1]}"
+        with connect(url, open_timeout=RECEIVE_TIMEOUT) as old:
+            assert receive(old)["code"] == "bad_token"
+        with contextlib.ExitStack() as stack:
+            sockets = connect_seats(stack, server, table_id, {0: tokens[0], 1: tokens[1]})
+            threads = [
+                in_thread(play_to_end, ws, RandomLegal(seat)) for seat, ws in sockets.items()
+            ]
+            for thread, out in threads:
+                joined(thread, out)
+    log = server.log()
+    assert f"/ws/tables/{table_id}" in log, "the debug log should show the connections"
+    leaked = [token for token in tokens if token in log]
+    assert not leaked, f"{len(leaked)} token(s) in the server's log"

@@ -160,7 +160,10 @@ class JoinRequest(BaseModel):
 
 
 class Joined(BaseModel):
-    token: str = Field(description="The seat's secret: the WebSocket's ?token= and Bearer token")
+    token: str = Field(
+        description="The seat's secret: the WebSocket's 'quintet.token.<token>' subprotocol "
+        "and the Bearer token"
+    )
     seat: int
     invite: str = Field(description="Link for friends, relative to the server root")
 

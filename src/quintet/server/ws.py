@@ -1,4 +1,7 @@
-"""The WebSocket endpoint `/ws/tables/{table_id}?token=...` (no token: a spectator).
+"""The WebSocket endpoint `/ws/tables/{table_id}`: a seat's token in the subprotocols
+(`Sec-WebSocket-Protocol: quintet.v1, quintet.token.<token>`), none for a spectator.
+
+The token is not in the URL because URLs are logged (by uvicorn, and by any proxy).
 
 The handler stays thin: check the Origin and the token, hand the connection to the hub,
 then read messages (size and rate limits first, then the protocol) while a writer task
@@ -35,6 +38,10 @@ from quintet.server.settings import Settings
 log = logging.getLogger(__name__)
 router = APIRouter()
 
+#: The subprotocol every client offers (the server picks it), and the prefix of the
+#: offered "subprotocol" that carries a seat's token (the server never echoes that one).
+SUBPROTOCOL: Final = "quintet.v1"
+TOKEN_PREFIX: Final = "quintet.token."
 #: Messages queued for one client before it counts as too slow and is closed.
 OUTBOX_LIMIT: Final = 1024
 _PONG: Final = encode(Pong())
@@ -56,6 +63,18 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
         return True
     parts = urlsplit(origin)
     return parts.scheme in ("http", "https") and host is not None and parts.netloc == host.lower()
+
+
+def offered_token(subprotocols: list[str]) -> str | None:
+    """The seat token among the offered subprotocols (None: a spectator).
+
+    >>> offered_token(["quintet.v1", "quintet.token.abc"]), offered_token(["quintet.v1"])
+    ('abc', None)
+    """
+    for offered in subprotocols:
+        if offered.startswith(TOKEN_PREFIX):
+            return offered.removeprefix(TOKEN_PREFIX)
+    return None
 
 
 class TokenBucket:
@@ -143,11 +162,23 @@ async def refuse(websocket: WebSocket, code: ErrorCode, message: str, close: int
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
     hub: Hub = websocket.app.state.hub
     settings = hub.settings
-    # Accept first: only an accepted socket can be told why it is closed.
-    await websocket.accept()
+    offered: list[str] = websocket.scope.get("subprotocols", [])
+    # Accept first: only an accepted socket can be told why it is closed. A browser that
+    # offered subprotocols fails the handshake unless one is picked: the plain one.
+    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    if "token" in websocket.query_params:
+        await refuse(
+            websocket,
+            ErrorCode.BAD_TOKEN,
+            f"a token in the URL is refused (URLs are logged): offer the subprotocols "
+            f"{SUBPROTOCOL!r} and '{TOKEN_PREFIX}<token>' instead",
+            CloseCode.BAD_TOKEN,
+        )
+        return
+    token = offered_token(offered)
     origin = websocket.headers.get("origin")
     if not origin_allowed(origin, websocket.headers.get("host"), settings.allowed_origins):
         await refuse(
