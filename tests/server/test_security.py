@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
+import socket
 from pathlib import Path
 
 from tests.server.live import (
@@ -110,3 +112,68 @@ def test_no_token_reaches_the_log_at_any_level(db_url: str, tmp_path: Path) -> N
     assert f"/ws/tables/{table_id}" in log, "the debug log should show the connections"
     leaked = [token for token in tokens if token in log]
     assert not leaked, f"{len(leaked)} token(s) in the server's log"
+
+
+# ------------------------------------------------------ request bodies (finding 3)
+
+
+def test_a_huge_body_is_refused_before_it_is_read(live_module: LiveServer) -> None:
+    with live_module.http() as http:
+        table_id = create_table(http, "quashars", ["human"] * 3)["id"]
+    # Headers announcing 300 MB, then only a few bytes: the answer must come without the
+    # rest (before the fix the server waited to read all of it, and held it in memory).
+    head = (
+        f"POST /api/tables/{table_id}/seats/0/join HTTP/1.1\r\n"
+        f"Host: 127.0.0.1:{live_module.port}\r\ncontent-type: application/json\r\n"
+        f"content-length: {300 * 2**20}\r\n\r\n"
+    )
+    with socket.create_connection(("127.0.0.1", live_module.port), RECEIVE_TIMEOUT) as raw:
+        raw.sendall(head.encode() + b'{"nickname": "')
+        answer = _read_response(raw)
+    status, body = answer
+    assert status == 413, answer
+    assert body["code"] == "too_big" and "at most 4096 bytes" in body["detail"], body
+
+
+def test_a_chunked_body_over_the_limit_is_refused(live_module: LiveServer) -> None:
+    with live_module.http() as http:
+        table_id = create_table(http, "quashars", ["human"] * 3)["id"]
+        chunks = (b'{"nickname": "' + b"x" * 2000, b"x" * 2000, b"x" * 2000 + b'"}')
+        response = http.post(
+            f"/api/tables/{table_id}/seats/0/join",
+            content=iter(chunks),  # no length: sent chunked
+            headers={"content-type": "application/json"},
+        )
+    assert response.status_code == 413, response.text
+    assert response.json()["code"] == "too_big"
+
+
+def test_a_long_nickname_is_refused_without_being_echoed(live_module: LiveServer) -> None:
+    with live_module.http() as http:
+        table_id = create_table(http, "quashars", ["human"] * 3)["id"]
+        for nickname in ("n" * 3000, " " + "m" * 50):
+            response = http.post(
+                f"/api/tables/{table_id}/seats/0/join", json={"nickname": nickname}
+            )
+            assert response.status_code == 422, response.text
+            body = response.json()
+            assert set(body) == {"code", "detail"}, body
+            assert "nickname" in body["detail"], body
+            assert nickname.strip()[:40] not in response.text, "the input came back"
+            assert len(response.content) < 300, response.text
+
+
+def _read_response(raw: socket.socket) -> tuple[int, dict[str, object]]:
+    """One HTTP/1.1 response read off a raw socket: its status and JSON body."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = raw.recv(4096)
+        assert chunk, f"the server closed without an answer: {data!r}"
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = int(re.search(rb"(?i)content-length: *(\d+)", head)[1])  # type: ignore[index]
+    while len(body) < length:
+        chunk = raw.recv(4096)
+        assert chunk, "the server closed mid-answer"
+        body += chunk
+    return int(head.split()[1]), json.loads(body[:length])

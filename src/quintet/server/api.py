@@ -2,7 +2,7 @@
 
 Refusals answer `{"code": ..., "detail": "..."}`; the status comes from the code, in one
 table (`STATUS`: 404 unknown, 409 wrong moment, 401/403 token, 422 bad input). FastAPI's
-own request validation answers 422 with its usual `detail` list.
+request validation too (`bad_request`, naming each field and rule, never echoing input).
 """
 
 from __future__ import annotations
@@ -11,13 +11,14 @@ from datetime import datetime
 from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from quintet import __version__
 from quintet.core import SPECTATOR, Record, events_for, registry
-from quintet.server.errors import ErrorCode, HubError
-from quintet.server.hub import SEED_RANGE, Hub, SeatSpec, TableInfo, public_seed
+from quintet.server.errors import ErrorCode, HubError, quoted
+from quintet.server.hub import MAX_NICKNAME_INPUT, SEED_RANGE, Hub, SeatSpec, TableInfo, public_seed
 from quintet.server.protocol import SeatInfo
 from quintet.server.storage import TableRow
 
@@ -33,6 +34,7 @@ def hub_of(request: Request) -> Hub:
 STATUS: Final[dict[str, int]] = {
     ErrorCode.BAD_JSON: 422,
     ErrorCode.BAD_MESSAGE: 422,
+    ErrorCode.BAD_REQUEST: 422,
     ErrorCode.BAD_NICKNAME: 422,
     ErrorCode.BAD_VIEWER: 422,
     ErrorCode.BOT_UNKNOWN: 422,
@@ -64,12 +66,35 @@ def status_of(code: str) -> int:
     return STATUS.get(code, 422)
 
 
+def refusal(code: str, detail: str) -> JSONResponse:
+    """The JSON answer `{"code", "detail"}` for a refused request, with its code's status."""
+    return JSONResponse({"code": code, "detail": detail}, status_code=status_of(code))
+
+
 async def hub_error(request: Request, error: Exception) -> JSONResponse:
     """How a `HubError` reaches the client (installed by `create_app`)."""
     assert isinstance(error, HubError)
-    return JSONResponse(
-        {"code": error.code, "detail": error.message}, status_code=status_of(error.code)
-    )
+    return refusal(error.code, error.message)
+
+
+#: The longest `detail` of a validation refusal.
+MAX_DETAIL: Final = 600
+
+
+async def validation_error(request: Request, error: Exception) -> JSONResponse:
+    """A request FastAPI could not validate: each field and rule, never the input itself
+    (it may be huge); a field name the client made up is cut short."""
+    assert isinstance(error, RequestValidationError)
+    problems = []
+    for problem in error.errors():
+        where = ".".join(_short(part) for part in problem["loc"][1:] or problem["loc"])
+        problems.append(f"{where or 'body'}: {problem['msg']}")
+    return refusal(ErrorCode.BAD_REQUEST, "; ".join(problems)[:MAX_DETAIL])
+
+
+def _short(part: object) -> str:
+    text = str(part)
+    return text if len(text) <= 32 else text[:32] + "..."
 
 
 # ------------------------------------------------------------------------ models
@@ -156,7 +181,9 @@ class TableOut(BaseModel):
 class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    nickname: str = Field(description="1 to 24 printable characters (trimmed)")
+    nickname: str = Field(
+        max_length=MAX_NICKNAME_INPUT, description="1 to 24 printable characters (trimmed)"
+    )
 
 
 class Joined(BaseModel):
@@ -385,5 +412,5 @@ def _viewer(text: str, players: int) -> int:
         return int(text)
     raise HubError(
         ErrorCode.BAD_VIEWER,
-        f"viewer must be a seat 0 to {players - 1} or 'spectator', not {text!r}",
+        f"viewer must be a seat 0 to {players - 1} or 'spectator', not {quoted(text)}",
     )

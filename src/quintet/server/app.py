@@ -13,11 +13,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 
 from quintet import __version__
 from quintet.server import api, echo, web, ws
 from quintet.server.errors import HubError
 from quintet.server.hub import Hub
+from quintet.server.limits import BodyLimit
 from quintet.server.settings import Settings
 from quintet.server.storage import Store
 
@@ -53,6 +55,9 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.settings = settings
     app.add_exception_handler(HubError, api.hub_error)
+    app.add_exception_handler(RequestValidationError, api.validation_error)
+    # Outermost: a body over the limit is refused before anything reads it.
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, refuse=api.refusal)
     app.include_router(api.router)
     app.include_router(ws.router)
     if settings.bench_echo:

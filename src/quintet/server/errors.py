@@ -43,6 +43,7 @@ class ErrorCode(StrEnum):
     NOT_FINISHED = "not_finished"  # results and replays wait for the end
     NOT_PRACTICE = "not_practice"  # hints only at practice tables
     BAD_NICKNAME = "bad_nickname"  # not 1 to 24 printable characters
+    BAD_REQUEST = "bad_request"  # an HTTP request with missing, extra or wrong fields
     BAD_VIEWER = "bad_viewer"  # a replay viewer is a seat number or "spectator"
     BOT_UNKNOWN = "bot/unknown"  # the game has no bot of that level
     SEAT_INVALID = "seat/invalid"  # a seat is {"kind": "human"} or {"kind": "bot", "level"}
@@ -65,3 +66,15 @@ class HubError(Exception):
         refused = cls(ErrorCode.SERVER_ERROR, error.message)
         refused.code = error.code
         return refused
+
+
+def quoted(text: str, limit: int = 32) -> str:
+    """`text` quoted for an error message, cut to `limit` characters: an error never
+    echoes unbounded input.
+
+    >>> quoted("Anna"), quoted("x" * 40, 8)
+    ("'Anna'", "'xxxxxxxx...' (40 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}"[:-1] + f"...' ({len(text)} characters)"

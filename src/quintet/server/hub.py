@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from typing import Final
 
 from quintet.core import GameOver, Input, JSONDict, RuleError, registry
-from quintet.server.errors import ErrorCode, HubError
+from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.protocol import (
     Refused,
     SeatInfo,
@@ -48,6 +48,8 @@ SEED_RANGE: Final = 2**53
 #: The table setting that marks a seed the creator chose: it is public (see `public_seed`).
 SEED_CHOSEN: Final = "seed_chosen"
 MAX_NICKNAME: Final = 24
+#: The longest nickname field read at all (spaces around it are trimmed before the check).
+MAX_NICKNAME_INPUT: Final = 64
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ def check_nickname(nickname: str) -> str:
     if not 1 <= len(name) <= MAX_NICKNAME or not name.isprintable():
         raise HubError(
             ErrorCode.BAD_NICKNAME,
-            f"a nickname is 1 to {MAX_NICKNAME} printable characters, not {nickname!r}",
+            f"a nickname is 1 to {MAX_NICKNAME} printable characters, not {quoted(nickname)}",
         )
     return name
 

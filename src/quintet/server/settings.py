@@ -64,6 +64,8 @@ class Settings:
     #: host. A missing Origin header (a non-browser client) is always allowed.
     allowed_origins: tuple[str, ...] = ()
     max_message_bytes: int = 16_384
+    #: The largest HTTP request body read; a longer one is refused (413) unread.
+    max_body_bytes: int = 4096
     #: Token bucket per connection: refill rate and capacity, in messages.
     rate_per_second: float = 20.0
     rate_burst: int = 40
@@ -85,6 +87,8 @@ class Settings:
             raise SettingsError(f"max_message_bytes must be >= 64, not {self.max_message_bytes}")
         if not (math.isfinite(self.rate_per_second) and self.rate_per_second > 0):
             raise SettingsError(f"rate_per_second must be > 0, not {self.rate_per_second}")
+        if self.max_body_bytes < 256:
+            raise SettingsError(f"max_body_bytes must be >= 256, not {self.max_body_bytes}")
         if self.rate_burst < 1:
             raise SettingsError(f"rate_burst must be >= 1, not {self.rate_burst}")
         if not (math.isfinite(self.zombie_after_s) and self.zombie_after_s >= 0):
