@@ -9,6 +9,7 @@ import re
 import socket
 from pathlib import Path
 
+import pytest
 from tests.server.live import (
     RECEIVE_TIMEOUT,
     LiveServer,
@@ -177,3 +178,27 @@ def _read_response(raw: socket.socket) -> tuple[int, dict[str, object]]:
         assert chunk, "the server closed mid-answer"
         body += chunk
     return int(head.split()[1]), json.loads(body[:length])
+
+
+# ----------------------------------------------------- numbers in bounds (finding 5)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("zombie_after_s", 1e306), ("zombie_after_s", -1), ("seed", 2**53), ("seed", -1)],
+)
+def test_numbers_out_of_bounds_are_refused(
+    live_module: LiveServer, field: str, value: float
+) -> None:
+    seats = [
+        {"kind": "human"},
+        {"kind": "bot", "level": "basic"},
+        {"kind": "bot", "level": "basic"},
+    ]
+    body = {"game": "quashars", "seats": seats, field: value}
+    with live_module.http() as http:
+        before = http.get("/api/tables", params={"game": "quashars"}).text
+        response = http.post("/api/tables", json=body)
+        assert response.status_code == 422, response.text
+        assert response.json()["code"] == "bad_request" and field in response.json()["detail"]
+        assert http.get("/api/tables", params={"game": "quashars"}).text == before

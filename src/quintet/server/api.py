@@ -135,12 +135,17 @@ class SeatRequest(BaseModel):
     level: str | None = Field(None, description="The bot's level (bots only)")
 
 
+#: Bounds of the numbers a table is created with (the game checks its own options).
+MAX_ZOMBIE_AFTER_S: Final = 86_400.0
+MAX_SEATS: Final = 16
+
+
 class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatRequest] = Field(min_length=1)
+    seats: list[SeatRequest] = Field(min_length=1, max_length=MAX_SEATS)
     seed: int | None = Field(
         None,
         ge=0,
@@ -150,7 +155,10 @@ class CreateTable(BaseModel):
         "every hand)",
     )
     zombie_after_s: float | None = Field(
-        None, ge=0, description="A bot plays a seat left empty this long (s); 0: never"
+        None,
+        ge=0,
+        le=MAX_ZOMBIE_AFTER_S,
+        description="A bot plays a seat left empty this long (s, at most a day); 0: never",
     )
     practice: bool = Field(
         False, description="A practice table: its players may ask for hints (POST .../hint)"

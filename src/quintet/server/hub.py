@@ -10,6 +10,7 @@ Games are used only through the core's registry: there is no game-specific code 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hmac
 import logging
 import secrets
@@ -317,13 +318,23 @@ class Hub:
                     ErrorCode.SEATS_OPEN,
                     f"seats still open: {_list(row.free_seats)}; fill them first",
                 )
-            started = await self.store.set_status(
-                table_id, "running", started_at=datetime.now(UTC), only_from="open"
-            )
-            if not started:
+            # Atomic: the runner is built (the game dealt, the bots seated) before the table
+            # is marked running, so a table is never "running" with nothing running it.
+            now = datetime.now(UTC)
+            row = dataclasses.replace(row, status="running", started_at=now)
+            try:
+                runner = self._runner(row)
+            except Exception as error:
+                log.exception("table %s (%s) could not be started", table_id, row.game)
+                raise HubError(
+                    ErrorCode.SERVER_ERROR,
+                    f"table {table_id} could not be started ({type(error).__name__}); "
+                    "it stays open",
+                ) from None
+            if not await self.store.set_status(
+                table_id, "running", started_at=now, only_from="open"
+            ):
                 raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} has already started")
-            row = await self.row(table_id)
-            runner = self._runner(row)
             self.runners[table_id] = runner
             waiting = self.lobby.pop(table_id, None)
             for watcher in [] if waiting is None else waiting.watchers:
