@@ -3,12 +3,15 @@ failed before its fix (docs/server.md, "Limits and security")."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
 import socket
+import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 from tests.server.live import (
     RECEIVE_TIMEOUT,
@@ -20,6 +23,7 @@ from tests.server.live import (
     in_thread,
     join,
     joined,
+    live_fixture,  # noqa: F401 (the live fixture)
     live_module_fixture,  # noqa: F401 (the live_module fixture)
     play_to_end,
     receive,
@@ -202,3 +206,166 @@ def test_numbers_out_of_bounds_are_refused(
         assert response.status_code == 422, response.text
         assert response.json()["code"] == "bad_request" and field in response.json()["detail"]
         assert http.get("/api/tables", params={"game": "quashars"}).text == before
+
+
+# ------------------------------------------------------ every refusal is JSON (finding 7)
+
+SEATS = '[{"kind": "human"}, {"kind": "bot", "level": "basic"}, {"kind": "bot", "level": "basic"}]'
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "words"),
+    [
+        (f'{{"game": "quashars", "seats": {SEATS}, "seed": NaN}}', "bad_request", "NaN"),
+        (f'{{"game": "quashars", "seats": {SEATS}, "seed": Infinity}}', "bad_request", "Inf"),
+        (f'{{"game": "quashars", "seats": {SEATS}, "seed": 1e306}}', "bad_request", "seed"),
+        (
+            f'{{"game": "quashars", "seats": {SEATS}, "zombie_after_s": -Infinity}}',
+            "bad_request",
+            "Infinity",
+        ),
+        (
+            f'{{"game": "quashars", "seats": {SEATS}, "options": {{"pause_ms": NaN}}}}',
+            "bad_request",
+            "NaN",
+        ),
+        (
+            f'{{"game": "quashars", "seats": {SEATS}, "options": {{"pause_ms": 1e306}}}}',
+            "options/invalid",
+            "pause_ms",
+        ),
+        # No coercion: a string is not a number, a number not a boolean, true not a number.
+        (f'{{"game": "quashars", "seats": {SEATS}, "seed": "12"}}', "bad_request", "seed"),
+        (f'{{"game": "quashars", "seats": {SEATS}, "seed": true}}', "bad_request", "seed"),
+        (f'{{"game": "quashars", "seats": {SEATS}, "practice": 1}}', "bad_request", "practice"),
+        (
+            f'{{"game": "quashars", "seats": {SEATS}, "zombie_after_s": true}}',
+            "bad_request",
+            "zombie_after_s",
+        ),
+        (
+            '{"game": "quiclo", "seats": [{"kind": "human"}], "options": {"open_hands": "yes"}}',
+            "options/invalid",
+            "open_hands",
+        ),
+        (
+            '{"game": "quiclo", "seats": [{"kind": "human"}], "options": {"stall_ms": "0"}}',
+            "options/invalid",
+            "stall_ms",
+        ),
+        ("[" * 1500 + "]" * 1500, "bad_request", "nested"),
+    ],
+)
+def test_bad_bodies_get_json_refusals(
+    live_module: LiveServer, body: str, code: str, words: str
+) -> None:
+    with live_module.http() as http:
+        response = http.post(
+            "/api/tables", content=body, headers={"content-type": "application/json"}
+        )
+    assert response.status_code == 422, response.text
+    refused = response.json()
+    assert refused["code"] == code and words in refused["detail"], refused
+
+
+def test_an_unknown_route_is_a_json_404(live_module: LiveServer) -> None:
+    with live_module.http() as http:
+        response = http.get("/api/nothing-here")
+        assert (response.status_code, response.json()["code"]) == (404, "not_found")
+        response = http.delete("/api/tables")
+        assert (response.status_code, response.json()["code"]) == (405, "method_not_allowed")
+
+
+def test_deeply_nested_json_on_the_websocket_is_bad_json(live_module: LiveServer) -> None:
+    with live_module.http() as http:
+        table_id = create_table(http, "quashars", ["basic"] * 3)["id"]
+    with connect_table(live_module, table_id) as ws:
+        receive_until(ws, "welcome")
+        ws.send('{"v": 1, "type": "act", "action": ' + "[" * 5000 + "]" * 5000 + "}")
+        error = receive_until(ws, "error")
+        assert error["code"] == "bad_json", error
+        ws.send('{"v": 1, "type": "ping"}')
+        assert receive_until(ws, "pong")["type"] == "pong", "the connection stays usable"
+
+
+def test_storage_faults_answer_503(live: LiveServer) -> None:
+    body = {"game": "quashars", "seats": [{"kind": "human"}] * 3}
+    with live.http() as http:
+        # The disk is full: the database refuses every new table (a trigger says so, as
+        # SQLite's SQLITE_FULL and PostgreSQL's disk_full would).
+        _database(live.db_url, FULL[_backend(live.db_url)])
+        response = http.post("/api/tables", json=body)
+        assert response.status_code == 503, response.text
+        assert response.json()["code"] == "storage_failed"
+        _database(live.db_url, CLEAR[_backend(live.db_url)])
+        if _backend(live.db_url) == "postgresql":
+            # A read-only database, for real: every session is read-only from now on.
+            name = live.db_url.rsplit("/", 1)[1]
+            _database(
+                live.db_url,
+                [
+                    f"ALTER DATABASE {name} SET default_transaction_read_only = on",
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    f" WHERE datname = '{name}' AND pid <> pg_backend_pid()",
+                ],
+            )
+            for _ in range(2):  # the first finds its connection gone, the next read-only
+                response = http.post("/api/tables", json=body)
+                assert response.status_code == 503, response.text
+                assert response.json()["code"] == "storage_failed"
+            writable = f"ALTER DATABASE {name} SET default_transaction_read_only = off"
+            _database(live.db_url, ["SET default_transaction_read_only = off", writable])
+        else:
+            _database(live.db_url, READ_ONLY)
+            response = http.post("/api/tables", json=body)
+            assert (response.status_code, response.json()["code"]) == (503, "storage_failed")
+            _database(live.db_url, CLEAR["sqlite"])
+            # Once the fault is gone the server works again.
+            assert http.post("/api/tables", json=body).status_code == 201
+
+
+FULL = {
+    "sqlite": [
+        "CREATE TRIGGER fault BEFORE INSERT ON tables "
+        "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"
+    ],
+    "postgresql": [
+        "CREATE FUNCTION fault() RETURNS trigger LANGUAGE plpgsql AS "
+        "$$ BEGIN RAISE EXCEPTION 'could not extend file' USING ERRCODE = 'disk_full'; END $$",
+        "CREATE TRIGGER fault BEFORE INSERT ON tables FOR EACH ROW EXECUTE FUNCTION fault()",
+    ],
+}
+CLEAR = {
+    "sqlite": ["DROP TRIGGER fault"],
+    "postgresql": ["DROP TRIGGER fault ON tables", "DROP FUNCTION fault()"],
+}
+READ_ONLY = [
+    "CREATE TRIGGER fault BEFORE INSERT ON tables "
+    "BEGIN SELECT RAISE(ABORT, 'attempt to write a readonly database'); END"
+]
+
+
+def _backend(url: str) -> str:
+    return "sqlite" if url.startswith("sqlite") else "postgresql"
+
+
+def _database(url: str, statements: list[str]) -> None:
+    """Run statements on the server's database from outside the server."""
+    if _backend(url) == "sqlite":
+        connection = sqlite3.connect(url.split(":///", 1)[1], isolation_level=None)
+        try:
+            for statement in statements:
+                connection.execute(statement)
+        finally:
+            connection.close()
+        return
+
+    async def run() -> None:
+        connection = await asyncpg.connect(url.replace("postgresql+asyncpg", "postgresql"))
+        try:
+            for statement in statements:
+                await connection.execute(statement)
+        finally:
+            await connection.close()
+
+    asyncio.run(run())

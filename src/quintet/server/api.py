@@ -7,22 +7,37 @@ request validation too (`bad_request`, naming each field and rule, never echoing
 
 from __future__ import annotations
 
-from datetime import datetime
+import json
+import logging
+from collections.abc import Callable, Coroutine
 from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from quintet import __version__
 from quintet.core import SPECTATOR, Record, events_for, registry
 from quintet.server.errors import ErrorCode, HubError, quoted
-from quintet.server.hub import MAX_NICKNAME_INPUT, SEED_RANGE, Hub, SeatSpec, TableInfo, public_seed
-from quintet.server.protocol import SeatInfo
+from quintet.server.hub import Hub, SeatSpec
+from quintet.server.schemas import (
+    CreateTable,
+    Frame,
+    GameInfo,
+    Health,
+    Hint,
+    Joined,
+    JoinRequest,
+    TableOut,
+    game_info,
+    invite,
+    table_out,
+)
 from quintet.server.storage import TableRow
 
-router = APIRouter(prefix="/api")
+log = logging.getLogger(__name__)
 
 
 def hub_of(request: Request) -> Hub:
@@ -45,6 +60,8 @@ STATUS: Final[dict[str, int]] = {
     ErrorCode.SPECTATOR: 403,
     ErrorCode.NOT_PRACTICE: 403,
     ErrorCode.NO_TABLE: 404,
+    ErrorCode.NOT_FOUND: 404,
+    ErrorCode.BAD_METHOD: 405,
     ErrorCode.NO_SEAT: 404,
     ErrorCode.SEAT_IS_BOT: 409,
     ErrorCode.SEAT_TAKEN: 409,
@@ -88,8 +105,66 @@ async def validation_error(request: Request, error: Exception) -> JSONResponse:
     problems = []
     for problem in error.errors():
         where = ".".join(_short(part) for part in problem["loc"][1:] or problem["loc"])
-        problems.append(f"{where or 'body'}: {problem['msg']}")
+        reason = problem.get("ctx", {}).get("error") if problem["type"] == "json_invalid" else ""
+        problems.append(f"{where or 'body'}: {problem['msg']}" + (f": {reason}" if reason else ""))
     return refusal(ErrorCode.BAD_REQUEST, "; ".join(problems)[:MAX_DETAIL])
+
+
+async def http_error(request: Request, error: Exception) -> JSONResponse:
+    """Starlette's own refusals (no such route, wrong method) in the same JSON shape."""
+    assert isinstance(error, StarletteHTTPException)
+    code = {404: ErrorCode.NOT_FOUND, 405: ErrorCode.BAD_METHOD}.get(
+        error.status_code, ErrorCode.BAD_REQUEST
+    )
+    response = refusal(code, str(error.detail))
+    response.status_code = error.status_code
+    if error.headers:
+        response.headers.update(error.headers)
+    return response
+
+
+async def storage_error(request: Request, error: Exception) -> JSONResponse:
+    """The database failed (disk full, read-only, down): 503, nothing was changed."""
+    log.warning("%s %s: storage failed: %s", request.method, request.url.path, error)
+    return refusal(
+        ErrorCode.STORAGE_FAILED,
+        "the server's storage failed; nothing was changed: try again later",
+    )
+
+
+async def server_error(request: Request, error: Exception) -> JSONResponse:
+    """Any other failure (a bug): 500 in the same JSON shape (the traceback is logged)."""
+    return refusal(ErrorCode.SERVER_ERROR, "the server failed on this request")
+
+
+class StrictJSONRequest(Request):
+    """A request whose JSON body refuses what Python's json module lets through: NaN and
+    Infinity (not JSON), and nesting deep enough to exhaust the recursion limit."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            body = await self.body()
+            try:
+                self._json = json.loads(body, parse_constant=_not_json)
+            except RecursionError:
+                raise json.JSONDecodeError("the JSON is nested too deeply", "", 0) from None
+        return self._json
+
+
+def _not_json(constant: str) -> Any:
+    raise json.JSONDecodeError(f"{constant} is not a JSON number", "", 0)
+
+
+class StrictJSONRoute(APIRoute):
+    """A route that reads its body with `StrictJSONRequest`."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handler(StrictJSONRequest(request.scope, request.receive))
+
+        return strict
 
 
 def _short(part: object) -> str:
@@ -97,178 +172,7 @@ def _short(part: object) -> str:
     return text if len(text) <= 32 else text[:32] + "..."
 
 
-# ------------------------------------------------------------------------ models
-
-
-class Health(BaseModel):
-    status: Literal["ok"]
-    version: str
-    db: str
-
-
-class GameOption(BaseModel):
-    name: str
-    type: str
-    default: Any
-    description: str
-    #: The option's JSON schema (bounds, choices), as the game's options model gives it.
-    json_schema: dict[str, Any] = Field(alias="schema")
-
-    model_config = ConfigDict(populate_by_name=True, serialize_by_alias=True)
-
-
-class GameInfo(BaseModel):
-    name: str
-    title: str
-    summary: str
-    min_players: int
-    max_players: int
-    real_time: bool
-    options: list[GameOption]
-    bots: list[str]
-
-
-class SeatRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    kind: Literal["human", "bot"]
-    level: str | None = Field(None, description="The bot's level (bots only)")
-
-
-#: Bounds of the numbers a table is created with (the game checks its own options).
-MAX_ZOMBIE_AFTER_S: Final = 86_400.0
-MAX_SEATS: Final = 16
-
-
-class CreateTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    game: str
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatRequest] = Field(min_length=1, max_length=MAX_SEATS)
-    seed: int | None = Field(
-        None,
-        ge=0,
-        lt=SEED_RANGE,
-        description="Unset: drawn by the server and kept secret until the end. A chosen "
-        "seed is shown to everyone in the table's description (whoever knows it knows "
-        "every hand)",
-    )
-    zombie_after_s: float | None = Field(
-        None,
-        ge=0,
-        le=MAX_ZOMBIE_AFTER_S,
-        description="A bot plays a seat left empty this long (s, at most a day); 0: never",
-    )
-    practice: bool = Field(
-        False, description="A practice table: its players may ask for hints (POST .../hint)"
-    )
-
-
-class TableOut(BaseModel):
-    id: str
-    game: str
-    options: dict[str, Any]
-    players: int
-    status: str
-    seats: list[SeatInfo]
-    free_seats: list[int]
-    seq: int
-    created_at: datetime
-    started_at: datetime | None
-    finished_at: datetime | None
-    invite: str
-    practice: bool = Field(False, description="Hints allowed (created with practice: true)")
-    seed: int | None = Field(
-        None,
-        description="The deal's seed when the creator chose it (shown to all from the "
-        "start); a seed the server drew only once the game is finished, null before",
-    )
-
-
-class JoinRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    nickname: str = Field(
-        max_length=MAX_NICKNAME_INPUT, description="1 to 24 printable characters (trimmed)"
-    )
-
-
-class Joined(BaseModel):
-    token: str = Field(
-        description="The seat's secret: the WebSocket's 'quintet.token.<token>' subprotocol "
-        "and the Bearer token"
-    )
-    seat: int
-    invite: str = Field(description="Link for friends, relative to the server root")
-
-
-class Hint(BaseModel):
-    """What the game's strongest bot would do now from the asking seat's own view."""
-
-    level: str = Field(description="The bot level that answered")
-    action: dict[str, Any] | None = Field(description="The action; null: nothing to do now")
-
-
-class Frame(BaseModel):
-    """One step of a replay as one viewer saw it (seq 0: the deal)."""
-
-    seq: int
-    time: int
-    view: dict[str, Any]
-    events: list[dict[str, Any]]
-
-
-def invite(table_id: str) -> str:
-    return f"/t/{table_id}"
-
-
-def table_out(info: TableInfo) -> TableOut:
-    row = info.row
-    return TableOut(
-        id=row.id,
-        game=row.game,
-        options=row.options,
-        players=row.players,
-        status=info.status,
-        seats=info.seats,
-        free_seats=list(row.free_seats),
-        seq=info.seq,
-        created_at=row.created_at,
-        started_at=row.started_at,
-        finished_at=row.finished_at,
-        invite=invite(row.id),
-        practice=bool(row.settings.get("practice", False)),
-        seed=public_seed(row),
-    )
-
-
-def game_info(name: str) -> GameInfo:
-    found = registry.entry(name)
-    game = found.game
-    properties = game.options_model.model_json_schema().get("properties", {})
-    options = []
-    for option in game.options_model.describe():
-        schema = properties.get(option["name"], {})
-        options.append(GameOption(**option, type=_type_of(schema), schema=schema))
-    return GameInfo(
-        name=game.name,
-        title=game.title,
-        summary=game.summary,
-        min_players=game.min_players,
-        max_players=game.max_players,
-        real_time=game.real_time,
-        options=options,
-        bots=sorted(found.bots),
-    )
-
-
-def _type_of(schema: dict[str, Any]) -> str:
-    """The JSON type(s) of an option, e.g. "integer" or "integer | null"."""
-    if "type" in schema:
-        return str(schema["type"])
-    kinds = [str(part.get("type", "any")) for part in schema.get("anyOf", [])]
-    return " | ".join(kinds) or "any"
+router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 
 
 # ------------------------------------------------------------------------ routes

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from quintet import __version__
 from quintet.server import api, echo, web, ws
@@ -21,7 +22,7 @@ from quintet.server.errors import HubError
 from quintet.server.hub import Hub
 from quintet.server.limits import BodyLimit
 from quintet.server.settings import Settings
-from quintet.server.storage import Store
+from quintet.server.storage import StorageError, Store
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,9 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.settings = settings
     app.add_exception_handler(HubError, api.hub_error)
     app.add_exception_handler(RequestValidationError, api.validation_error)
+    app.add_exception_handler(StarletteHTTPException, api.http_error)
+    app.add_exception_handler(StorageError, api.storage_error)
+    app.add_exception_handler(Exception, api.server_error)
     # Outermost: a body over the limit is refused before anything reads it.
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, refuse=api.refusal)
     app.include_router(api.router)

@@ -47,6 +47,8 @@ class ErrorCode(StrEnum):
     BAD_VIEWER = "bad_viewer"  # a replay viewer is a seat number or "spectator"
     BOT_UNKNOWN = "bot/unknown"  # the game has no bot of that level
     SEAT_INVALID = "seat/invalid"  # a seat is {"kind": "human"} or {"kind": "bot", "level"}
+    NOT_FOUND = "not_found"  # no such page or route
+    BAD_METHOD = "method_not_allowed"  # the route takes other methods
     # The server.
     STORAGE_FAILED = "storage_failed"  # the database failed; nothing was changed
     SERVER_ERROR = "server_error"  # the server failed (a bug); nothing was changed

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -21,7 +22,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
 
-from quintet.core import GameOver, Input, JSONDict, RuleError, registry
+from pydantic import BaseModel, ValidationError
+
+from quintet.core import BadOptions, GameOver, Input, JSONDict, RuleError, registry
 from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.protocol import (
     Refused,
@@ -88,6 +91,21 @@ def check_nickname(nickname: str) -> str:
             f"a nickname is 1 to {MAX_NICKNAME} printable characters, not {quoted(nickname)}",
         )
     return name
+
+
+def strict_options(model: type[BaseModel], options: JSONDict) -> None:
+    """Raises `BadOptions` unless `options` fit the game's options model without coercion
+    ("yes" is not a boolean, "12" not a number): validated as JSON in pydantic's strict
+    mode, before the game's own (lax) parsing."""
+    try:
+        model.model_validate_json(json.dumps(options, allow_nan=False), strict=True)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in error.errors()
+        )
+        raise BadOptions(f"invalid options: {problems}") from None
+    except ValueError as error:
+        raise BadOptions(f"invalid options: {error}") from None
 
 
 def public_seed(row: TableRow) -> int | None:
@@ -228,6 +246,7 @@ class Hub:
             # every hand.
             seed = secrets.randbelow(SEED_RANGE)
         try:
+            strict_options(rules.options_model, options)
             parsed = rules.parse_options(options)
             rules.new(seed, len(rows), parsed)
         except RuleError as error:

@@ -57,7 +57,8 @@ class ProtocolError(ValueError):
 
 
 class _ClientMessage(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: no coercion ("1" is not 1, true is not a number).
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     v: Literal[1]
 
@@ -78,6 +79,10 @@ ClientMessage = Act | Ping
 CLIENT_TYPES: Final[dict[str, type[Act] | type[Ping]]] = {"act": Act, "ping": Ping}
 
 
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a JSON number")
+
+
 def parse_client(text: str | bytes) -> ClientMessage:
     """Parse one client message; raises `ProtocolError` naming what is wrong.
 
@@ -89,9 +94,11 @@ def parse_client(text: str | bytes) -> ClientMessage:
     quintet.server.protocol.ProtocolError: unknown message type 'jump'; the types are: act, ping
     """
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_not_json)
     except (ValueError, UnicodeDecodeError) as error:
         raise ProtocolError(ErrorCode.BAD_JSON, f"the message is not JSON: {error}") from None
+    except RecursionError:
+        raise ProtocolError(ErrorCode.BAD_JSON, "the message is nested too deeply") from None
     if not isinstance(data, dict):
         raise ProtocolError(
             ErrorCode.BAD_JSON, f"a message is a JSON object, not {type(data).__name__}"
