@@ -737,6 +737,7 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
         **os.environ,
         "QUINTET_ECHO": "1",
         "QUINTET_ZOMBIE_AFTER": "0",  # nobody is away; no server-side bot may join in
+        "QUINTET_CREATE_PER_MINUTE": "0",  # all the tables come from this one address
         "PYTHONUNBUFFERED": "1",
     }
     command = [sys.executable, "-m", "quintet", "serve", "--port", str(port), "--db", db]

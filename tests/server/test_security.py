@@ -9,6 +9,7 @@ import json
 import re
 import socket
 import sqlite3
+import time
 from pathlib import Path
 
 import asyncpg
@@ -369,3 +370,51 @@ def _database(url: str, statements: list[str]) -> None:
             await connection.close()
 
     asyncio.run(run())
+
+
+# ------------------------------------------- table creation and the listing (finding 4)
+
+
+def test_creating_tables_is_rate_limited_per_address(db_url: str, tmp_path: Path) -> None:
+    # A burst of 3, then one more a thousand minutes later: the 4th is refused.
+    env = {"QUINTET_CREATE_PER_MINUTE": "0.001", "QUINTET_CREATE_BURST": "3"}
+    with running_server(db_url, tmp_path, env=env) as server, server.http() as http:
+        for _ in range(3):
+            create_table(http, "quashars", ["human"] * 3)
+        response = http.post(
+            "/api/tables", json={"game": "quashars", "seats": [{"kind": "human"}] * 3}
+        )
+        assert response.status_code == 429, response.text
+        assert response.json()["code"] == "rate_limited"
+        assert len(_tables(http.get("/api/tables").json())) == 3
+
+
+def test_the_listing_comes_in_pages(live_module: LiveServer) -> None:
+    with live_module.http() as http:
+        made = [create_table(http, "quiddler", ["human", "human"])["id"] for _ in range(5)]
+        seen: list[str] = []
+        after = None
+        while True:
+            params = {"game": "quiddler", "limit": 2} | ({} if after is None else {"after": after})
+            page = http.get("/api/tables", params=params).json()
+            assert len(page["tables"]) <= 2
+            seen += [t["id"] for t in page["tables"]]
+            after = page["next"]
+            if after is None:
+                break
+        assert [t for t in seen if t in made] == made, "every table once, oldest first"
+        assert len(seen) == len(set(seen))
+        refused = http.get("/api/tables", params={"limit": 1000})
+        assert (refused.status_code, refused.json()["code"]) == (422, "bad_request")
+
+
+def test_an_open_table_nobody_joins_expires(db_url: str, tmp_path: Path) -> None:
+    env = {"QUINTET_OPEN_TABLE_TTL": "1"}
+    with running_server(db_url, tmp_path, env=env) as server, server.http() as http:
+        table_id = create_table(http, "quashars", ["human"] * 3)["id"]
+        give_up = time.monotonic() + RECEIVE_TIMEOUT  # only turns a hang into a failure
+        while http.get(f"/api/tables/{table_id}").status_code != 404:
+            assert time.monotonic() < give_up, "the idle open table did not expire"
+            time.sleep(0.2)
+        response = http.post(f"/api/tables/{table_id}/seats/0/join", json={"nickname": "late"})
+        assert (response.status_code, response.json()["code"]) == (404, "no_table")

@@ -22,6 +22,7 @@ from quintet import __version__
 from quintet.core import SPECTATOR, Record, events_for, registry
 from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.hub import Hub, SeatSpec
+from quintet.server.limits import RateLimit
 from quintet.server.schemas import (
     CreateTable,
     Frame,
@@ -31,13 +32,17 @@ from quintet.server.schemas import (
     Joined,
     JoinRequest,
     TableOut,
+    TablePage,
     game_info,
     invite,
     table_out,
 )
-from quintet.server.storage import TableRow
 
 log = logging.getLogger(__name__)
+
+#: Tables per page of `GET /api/tables`, by default and at most.
+PAGE: Final = 50
+MAX_PAGE: Final = 100
 
 
 def hub_of(request: Request) -> Hub:
@@ -191,8 +196,19 @@ async def games() -> list[GameInfo]:
 
 @router.post("/tables", status_code=201)
 async def create_table(body: CreateTable, request: Request) -> TableOut:
-    """A new open table. Seats: `{"kind": "human"}` or `{"kind": "bot", "level": ...}`."""
+    """A new open table. Seats: `{"kind": "human"}` or `{"kind": "bot", "level": ...}`.
+    Each client address may create `create_burst` tables at once, then
+    `create_per_minute` a minute (429 `rate_limited` beyond)."""
     hub = hub_of(request)
+    settings = hub.settings
+    client = request.client.host if request.client is not None else "unknown"
+    limit: RateLimit = request.app.state.create_limit
+    if settings.create_per_minute and not limit.take(client):
+        raise HubError(
+            ErrorCode.RATE_LIMITED,
+            f"at most {settings.create_burst} tables at once and {settings.create_per_minute:g}"
+            " a minute from one address; try again later",
+        )
     row = await hub.create_table(
         body.game,
         body.options,
@@ -208,16 +224,24 @@ async def create_table(body: CreateTable, request: Request) -> TableOut:
 async def list_tables(
     request: Request,
     status: Annotated[Literal["open", "running"], Query()] = "open",
-    game: str | None = None,
-) -> list[TableOut]:
-    """Open tables with free seats (or running ones), oldest first."""
+    game: Annotated[str | None, Query(max_length=64)] = None,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = PAGE,
+    after: Annotated[
+        str | None, Query(max_length=64, description="The previous page's `next`")
+    ] = None,
+) -> TablePage:
+    """Open tables with free seats (or running ones), oldest first, a page at a time:
+    `next` is the `after` of the next page (null: this was the last)."""
     hub = hub_of(request)
-    rows: list[TableRow]
-    if status == "open":
-        rows = [row for row in await hub.store.open_tables(game) if row.free_seats]
-    else:
-        rows = [row for row in await hub.store.unfinished() if game is None or row.game == game]
-    return [table_out(await hub.describe(row)) for row in rows]
+    rows = await hub.store.page(
+        status, game=game, free_only=status == "open", limit=limit + 1, after=after
+    )
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return TablePage(
+        tables=[table_out(await hub.describe(row)) for row in rows],
+        next=rows[-1].id if more else None,
+    )
 
 
 @router.get("/tables/{table_id}")

@@ -7,6 +7,8 @@ SIGTERM lose nothing that was acknowledged.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import logging
 from collections.abc import AsyncIterator
@@ -20,7 +22,7 @@ from quintet import __version__
 from quintet.server import api, echo, web, ws
 from quintet.server.errors import HubError
 from quintet.server.hub import Hub
-from quintet.server.limits import BodyLimit
+from quintet.server.limits import BodyLimit, RateLimit
 from quintet.server.settings import Settings
 from quintet.server.storage import StorageError, Store
 
@@ -42,7 +44,13 @@ def create_app(settings: Settings) -> FastAPI:
             # objects) lives as long as the server. Moving it out of the collector's reach
             # keeps each full collection, which stops every table at once, short.
             gc.freeze()
-            yield
+            expiring = asyncio.create_task(hub.expire_forever(), name="expire open tables")
+            try:
+                yield
+            finally:
+                expiring.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await expiring
         finally:
             await hub.close()
             await store.close()
@@ -55,6 +63,7 @@ def create_app(settings: Settings) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.create_limit = RateLimit(settings.create_per_minute, settings.create_burst)
     app.add_exception_handler(HubError, api.hub_error)
     app.add_exception_handler(RequestValidationError, api.validation_error)
     app.add_exception_handler(StarletteHTTPException, api.http_error)

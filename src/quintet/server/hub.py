@@ -19,7 +19,7 @@ import time
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Final
 
 from pydantic import BaseModel, ValidationError
@@ -27,6 +27,7 @@ from pydantic import BaseModel, ValidationError
 from quintet.core import BadOptions, GameOver, Input, JSONDict, RuleError, registry
 from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.protocol import (
+    CloseCode,
     Refused,
     SeatInfo,
     Update,
@@ -40,6 +41,7 @@ from quintet.server.storage import (
     NewTable,
     SeatRow,
     Storage,
+    StorageError,
     TableRow,
     hash_token,
     new_table_id,
@@ -166,6 +168,36 @@ class Hub:
             except Exception:
                 log.exception("table %s could not be resumed", row.id)
         return count
+
+    async def expire_open(self) -> list[str]:
+        """Delete the open tables nobody has joined for `open_table_ttl_s`; their waiting
+        connections are told and closed. Returns the ids."""
+        ttl = self.settings.open_table_ttl_s
+        if not ttl:
+            return []
+        expired = await self.store.expire_open(datetime.now(UTC) - timedelta(seconds=ttl))
+        for table_id in expired:
+            waiting = self.lobby.pop(table_id, None)
+            for watcher in [] if waiting is None else waiting.watchers:
+                watcher.close(
+                    CloseCode.GOING_AWAY, f"table {table_id} expired: nobody joined for {ttl:g} s"
+                )
+        if expired:
+            log.info("%d open table(s) expired", len(expired))
+        return expired
+
+    async def expire_forever(self) -> None:
+        """`expire_open` every tenth of the TTL (1 s to 60 s) until cancelled; a storage
+        failure is logged and tried again next time."""
+        ttl = self.settings.open_table_ttl_s
+        if not ttl:
+            return
+        while True:
+            await asyncio.sleep(min(60.0, max(1.0, ttl / 10)))
+            try:
+                await self.expire_open()
+            except StorageError as error:
+                log.warning("expiring open tables failed: %s", error)
 
     async def close(self) -> None:
         """Stop every runner (their tables resume on the next start)."""

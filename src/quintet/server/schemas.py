@@ -102,6 +102,13 @@ class TableOut(BaseModel):
     )
 
 
+class TablePage(BaseModel):
+    """One page of the table listing."""
+
+    tables: list[TableOut]
+    next: str | None = Field(description="`after` for the next page; null: the last page")
+
+
 class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 

@@ -1,9 +1,9 @@
 """The server's settings: one frozen dataclass, built from defaults, the environment and flags.
 
 Precedence: an explicit value (a `quintet serve` flag) beats the environment
-(`QUINTET_DB`, `QUINTET_BOT_PACE`, `QUINTET_ZOMBIE_AFTER`, `QUINTET_ECHO`), which beats the
-default. The environment exists so a test (or the benchmark) can start `python -m quintet serve`
-with its own settings.
+(`QUINTET_DB`, `QUINTET_BOT_PACE`, `QUINTET_ZOMBIE_AFTER`, `QUINTET_ECHO` and the limits'
+variables in `Settings.build`), which beats the default. The environment exists so a
+test (or the benchmark) can start `python -m quintet serve` with its own settings.
 
 >>> Settings.build(env={"QUINTET_BOT_PACE": "0.05"}, db_url="sqlite+aiosqlite:///x").bot_pace
 0.05
@@ -74,6 +74,11 @@ class Settings:
     zombie_after_s: float = 60.0
     #: Multiplies bot think times (tests use e.g. 0.02 so games are fast); 0 = at once.
     bot_pace: float = 1.0
+    #: Tables one client address may create: a minute's refill and the burst (0: no limit).
+    create_per_minute: float = 30.0
+    create_burst: int = 10
+    #: An open table nobody has joined for this long (s) is deleted; 0: never.
+    open_table_ttl_s: float = 3600.0
     #: Serve `/ws/echo`, a WebSocket that sends back every message unchanged: the raw
     #: stack's baseline for `make bench` (bench/server_load.py). Off unless asked for.
     bench_echo: bool = False
@@ -94,6 +99,16 @@ class Settings:
         if not (math.isfinite(self.zombie_after_s) and self.zombie_after_s >= 0):
             raise SettingsError(
                 f"zombie_after_s must be >= 0 (0 = never), not {self.zombie_after_s}"
+            )
+        if not (math.isfinite(self.create_per_minute) and self.create_per_minute >= 0):
+            raise SettingsError(
+                f"create_per_minute must be >= 0 (0 = no limit), not {self.create_per_minute}"
+            )
+        if self.create_burst < 1:
+            raise SettingsError(f"create_burst must be >= 1, not {self.create_burst}")
+        if not (math.isfinite(self.open_table_ttl_s) and self.open_table_ttl_s >= 0):
+            raise SettingsError(
+                f"open_table_ttl_s must be >= 0 (0 = never), not {self.open_table_ttl_s}"
             )
         if not (math.isfinite(self.bot_pace) and self.bot_pace >= 0):
             raise SettingsError(f"bot_pace must be >= 0, not {self.bot_pace}")
@@ -120,6 +135,10 @@ class Settings:
             "bot_pace": (ENV_BOT_PACE, float),
             "zombie_after_s": (ENV_ZOMBIE_AFTER, float),
             "bench_echo": (ENV_ECHO, boolean),
+            "create_per_minute": ("QUINTET_CREATE_PER_MINUTE", float),
+            "create_burst": ("QUINTET_CREATE_BURST", int),
+            "open_table_ttl_s": ("QUINTET_OPEN_TABLE_TTL", float),
+            "max_body_bytes": ("QUINTET_MAX_BODY", int),
         }
         for name, (variable, kind) in from_env.items():
             text = env.get(variable)

@@ -26,6 +26,18 @@ class Storage(Protocol):
 
     async def open_tables(self, game: str | None = None) -> list[TableRow]: ...
 
+    async def page(
+        self,
+        status: Status,
+        *,
+        game: str | None = None,
+        free_only: bool = False,
+        limit: int = 50,
+        after: str | None = None,
+    ) -> list[TableRow]: ...
+
+    async def expire_open(self, idle_since: datetime) -> list[str]: ...
+
     async def unfinished(self) -> list[TableRow]: ...
 
     async def claim_seat(

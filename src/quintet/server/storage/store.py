@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
-from sqlalchemy import Row, exists, func, select, update
+from sqlalchemy import Row, delete, exists, func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from quintet.core.inputs import Input
@@ -130,9 +130,14 @@ class Store:
         except ConstraintFailed as error:
             raise StorageError(f"table {table.id!r} already exists") from error.__cause__
 
-    async def _rows(self, c: AsyncConnection, where: Any) -> list[TableRow]:
+    async def _rows(
+        self, c: AsyncConnection, where: Any, limit: int | None = None
+    ) -> list[TableRow]:
         t, s = models.tables, models.seats
-        found = (await c.execute(select(t).where(where).order_by(t.c.created_at, t.c.id))).all()
+        query = select(t).where(where).order_by(t.c.created_at, t.c.id)
+        if limit is not None:
+            query = query.limit(limit)
+        found = (await c.execute(query)).all()
         if not found:
             return []
         ids = [row.id for row in found]
@@ -174,6 +179,51 @@ class Store:
         if game is not None:
             where = where & (models.tables.c.game == game)
         return await self._select("listing open tables", where)
+
+    async def page(
+        self,
+        status: Status,
+        *,
+        game: str | None = None,
+        free_only: bool = False,
+        limit: int = 50,
+        after: str | None = None,
+    ) -> list[TableRow]:
+        """Up to `limit` tables with `status` (of one game when given; with `free_only`,
+        only those with a human seat still free), oldest first, starting after the table
+        `after` (the last one of the previous page; an unknown id starts nowhere: [])."""
+        t, s = models.tables, models.seats
+        where = t.c.status == status
+        if game is not None:
+            where = where & (t.c.game == game)
+        if free_only:
+            where = where & exists().where(
+                s.c.table_id == t.c.id, s.c.kind == "human", s.c.nickname.is_(None)
+            )
+        async with self._db.transaction(f"listing {status} tables") as c:
+            if after is not None:
+                anchor = (
+                    await c.execute(select(t.c.created_at).where(t.c.id == after))
+                ).scalar_one_or_none()
+                if anchor is None:
+                    return []
+                where = where & (
+                    (t.c.created_at > anchor) | ((t.c.created_at == anchor) & (t.c.id > after))
+                )
+            return await self._rows(c, where, limit)
+
+    async def expire_open(self, idle_since: datetime) -> list[str]:
+        """Delete the open tables created before `idle_since` that nobody has joined since
+        then; returns their ids. (Their seats go with them; an open table has no inputs.)"""
+        t, s = models.tables, models.seats
+        joined_lately = exists().where(s.c.table_id == t.c.id, s.c.joined_at >= idle_since)
+        statement = (
+            delete(t)
+            .where(t.c.status == "open", t.c.created_at < idle_since, ~joined_lately)
+            .returning(t.c.id)
+        )
+        async with self._db.transaction("expiring idle open tables", write=True) as c:
+            return [row.id for row in await c.execute(statement)]
 
     async def unfinished(self) -> list[TableRow]:
         """Tables with status "running", oldest first: the ones to rebuild on start."""
