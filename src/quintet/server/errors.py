@@ -29,6 +29,7 @@ class ErrorCode(StrEnum):
     NOT_STARTED = "not_started"  # an action before the table started
     STOPPED = "stopped"  # the table stopped (server shutting down or storage failed)
     TOO_SLOW = "too_slow"  # the client did not read its messages; closed
+    TOO_MANY = "too_many_connections"  # the seat (or the table's spectators) has its fill
     # Tokens: a seat's secret.
     NO_TOKEN = "no_token"  # the request needs 'Authorization: Bearer <seat token>'
     BAD_TOKEN = "bad_token"  # the token fits no seat of this table (WebSocket: close 4001)

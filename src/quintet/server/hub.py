@@ -17,6 +17,7 @@ import logging
 import secrets
 import time
 import weakref
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -142,6 +143,8 @@ class Hub:
         #: Tables not started yet that have connections waiting.
         self.lobby: dict[str, _Lobby] = {}
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: Open WebSocket connections per (table, seat); seat None: the spectators.
+        self._connections: Counter[tuple[str, int | None]] = Counter()
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         lock = self._locks.get(table_id)
@@ -420,6 +423,24 @@ class Hub:
         if seat is None:
             raise HubError(ErrorCode.BAD_TOKEN, f"that token is no seat's at table {table_id}")
         return seat
+
+    def admit(self, table_id: str, seat: int | None) -> None:
+        """Count a new connection to a seat (None: a spectator) of this table; raises
+        `HubError` too_many_connections when the seat, or the table's spectators, have
+        their fill. Each admitted connection is `release`d when it ends."""
+        key = (table_id, seat)
+        most = self.settings.max_spectators if seat is None else self.settings.max_seat_connections
+        if self._connections[key] >= most:
+            who = "spectators of this table" if seat is None else f"connections to seat {seat}"
+            raise HubError(ErrorCode.TOO_MANY, f"at most {most} {who}; close one first")
+        self._connections[key] += 1
+
+    def release(self, table_id: str, seat: int | None) -> None:
+        """A connection counted by `admit` has ended."""
+        key = (table_id, seat)
+        self._connections[key] -= 1
+        if self._connections[key] <= 0:
+            del self._connections[key]
 
     async def attach(self, table_id: str, watcher: Watcher) -> None:
         """Hand a connection to its table; it gets its `welcome` at once."""

@@ -39,6 +39,7 @@ class CloseCode:
     BAD_ORIGIN: Final = 4003
     NO_TABLE: Final = 4004
     TOO_SLOW: Final = 4008
+    TOO_MANY: Final = 4029
     GOING_AWAY: Final = 1001
     SERVER_ERROR: Final = 1011
 

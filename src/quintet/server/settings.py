@@ -74,6 +74,15 @@ class Settings:
     zombie_after_s: float = 60.0
     #: Multiplies bot think times (tests use e.g. 0.02 so games are fast); 0 = at once.
     bot_pace: float = 1.0
+    #: WebSocket connections one seat may have open at once (tabs, devices), and the
+    #: spectators one table may have.
+    max_seat_connections: int = 8
+    max_spectators: int = 100
+    #: Connections uvicorn serves at once (HTTP and WebSocket); more get a 503.
+    max_connections: int = 2000
+    #: Seconds a client has to send a request's headers once it connects (or after the
+    #: previous answer) before the connection is closed.
+    header_timeout_s: float = 10.0
     #: Tables one client address may create: a minute's refill and the burst (0: no limit).
     create_per_minute: float = 30.0
     create_burst: int = 10
@@ -94,6 +103,11 @@ class Settings:
             raise SettingsError(f"rate_per_second must be > 0, not {self.rate_per_second}")
         if self.max_body_bytes < 256:
             raise SettingsError(f"max_body_bytes must be >= 256, not {self.max_body_bytes}")
+        for name in ("max_seat_connections", "max_spectators", "max_connections"):
+            if getattr(self, name) < 1:
+                raise SettingsError(f"{name} must be >= 1, not {getattr(self, name)}")
+        if not (math.isfinite(self.header_timeout_s) and self.header_timeout_s > 0):
+            raise SettingsError(f"header_timeout_s must be > 0, not {self.header_timeout_s}")
         if self.rate_burst < 1:
             raise SettingsError(f"rate_burst must be >= 1, not {self.rate_burst}")
         if not (math.isfinite(self.zombie_after_s) and self.zombie_after_s >= 0):
@@ -139,6 +153,10 @@ class Settings:
             "create_burst": ("QUINTET_CREATE_BURST", int),
             "open_table_ttl_s": ("QUINTET_OPEN_TABLE_TTL", float),
             "max_body_bytes": ("QUINTET_MAX_BODY", int),
+            "max_seat_connections": ("QUINTET_MAX_SEAT_CONNECTIONS", int),
+            "max_spectators": ("QUINTET_MAX_SPECTATORS", int),
+            "max_connections": ("QUINTET_MAX_CONNECTIONS", int),
+            "header_timeout_s": ("QUINTET_HEADER_TIMEOUT", float),
         }
         for name, (variable, kind) in from_env.items():
             text = env.get(variable)

@@ -196,6 +196,21 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         else:
             await refuse(websocket, ErrorCode.BAD_TOKEN, error.message, CloseCode.BAD_TOKEN)
         return
+    try:
+        hub.admit(table_id, seat)
+    except HubError as error:
+        await refuse(websocket, ErrorCode.TOO_MANY, error.message, CloseCode.TOO_MANY)
+        return
+    try:
+        await _serve(websocket, hub, table_id, seat, settings)
+    finally:
+        hub.release(table_id, seat)
+
+
+async def _serve(
+    websocket: WebSocket, hub: Hub, table_id: str, seat: int | None, settings: Settings
+) -> None:
+    """Run one admitted connection: attach it, read and write until it ends, detach it."""
     connection = Connection(websocket, seat)
     writer = asyncio.create_task(connection.write(), name=f"writer {table_id}")
     try:
