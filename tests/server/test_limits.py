@@ -119,3 +119,20 @@ def test_the_limits_settings_are_checked(tmp_path: Path) -> None:
         Settings(db_url="sqlite:///x", max_seat_connections=0)
     with pytest.raises(SettingsError, match="header_timeout_s"):
         Settings(db_url="sqlite:///x", header_timeout_s=float("nan"))
+
+
+# ------------------------------------------------------- the origin check (finding 8)
+
+
+def test_origins_are_checked_against_the_public_url(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}"
+    with running_server(url, tmp_path, args=["--public-url", "https://play.example"]) as server:
+        with server.http() as http:
+            table_id = create_table(http, "quashars", ["human"] * 3)["id"]
+        with connect_table(server, table_id, origin="https://play.example") as ws:
+            assert receive(ws)["type"] == "welcome"
+        # The server's own Host: trusted before, although any page can make its name
+        # resolve to this address (DNS rebinding). Only the public URL counts now.
+        own = f"http://127.0.0.1:{server.port}"
+        with connect_table(server, table_id, origin=own) as ws:
+            assert receive(ws)["code"] == "bad_origin"

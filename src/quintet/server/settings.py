@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Final
+from urllib.parse import urlsplit
 
 import platformdirs
 
@@ -46,6 +47,19 @@ def boolean(text: str) -> bool:
     raise ValueError(word)
 
 
+def origin_of(url: str) -> str:
+    """The origin (scheme://host[:port], lower case) of an http(s) URL; raises
+    `SettingsError` for anything else.
+
+    >>> origin_of("https://Play.Example/lobby")
+    'https://play.example'
+    """
+    parts = urlsplit(url.strip())
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        raise SettingsError(f"public_url must be http(s)://host[:port], not {url!r}")
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
 def default_db_url() -> str:
     """An SQLite file in the user's data directory (created if missing): nothing to set up."""
     folder = Path(platformdirs.user_data_dir("quintet"))
@@ -60,8 +74,12 @@ class Settings:
     db_url: str
     host: str = "127.0.0.1"
     port: int = 8000
-    #: Origins (scheme://host[:port]) allowed to open WebSockets besides the server's own
-    #: host. A missing Origin header (a non-browser client) is always allowed.
+    #: The address people open (scheme://host[:port], e.g. https://play.example behind a
+    #: proxy): pages from its origin may open WebSockets. None: this machine only
+    #: (http://127.0.0.1, localhost and [::1] on `port`).
+    public_url: str | None = None
+    #: Other origins (scheme://host[:port]) allowed to open WebSockets. A missing Origin
+    #: header (a non-browser client) is always allowed.
     allowed_origins: tuple[str, ...] = ()
     max_message_bytes: int = 16_384
     #: The largest HTTP request body read; a longer one is refused (413) unread.
@@ -126,11 +144,27 @@ class Settings:
             )
         if not (math.isfinite(self.bot_pace) and self.bot_pace >= 0):
             raise SettingsError(f"bot_pace must be >= 0, not {self.bot_pace}")
+        if self.public_url is not None:
+            object.__setattr__(self, "public_url", origin_of(self.public_url))
         object.__setattr__(
             self,
             "allowed_origins",
             tuple(o.strip().rstrip("/").lower() for o in self.allowed_origins),
         )
+
+    @property
+    def trusted_origins(self) -> frozenset[str]:
+        """The page origins that may open WebSockets: the public URL's (or, without one,
+        this machine's on `port`) and the allowed ones.
+
+        >>> sorted(Settings(db_url="x", port=8000).trusted_origins)
+        ['http://127.0.0.1:8000', 'http://[::1]:8000', 'http://localhost:8000']
+        """
+        if self.public_url is not None:
+            own = {self.public_url}
+        else:
+            own = {f"http://{host}:{self.port}" for host in ("127.0.0.1", "localhost", "[::1]")}
+        return frozenset(own | set(self.allowed_origins))
 
     @classmethod
     def build(cls, env: Mapping[str, str] | None = None, **given: Any) -> Settings:
@@ -157,6 +191,7 @@ class Settings:
             "max_spectators": ("QUINTET_MAX_SPECTATORS", int),
             "max_connections": ("QUINTET_MAX_CONNECTIONS", int),
             "header_timeout_s": ("QUINTET_HEADER_TIMEOUT", float),
+            "public_url": ("QUINTET_PUBLIC_URL", str),
         }
         for name, (variable, kind) in from_env.items():
             text = env.get(variable)

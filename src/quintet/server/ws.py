@@ -16,9 +16,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Final
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -47,22 +46,19 @@ OUTBOX_LIMIT: Final = 1024
 _PONG: Final = encode(Pong())
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
-    """Whether a page from `origin` may connect: no Origin (not a browser), the server's own
-    host (`host` is the Host header), or one of `allowed`.
+def origin_allowed(origin: str | None, trusted: Collection[str]) -> bool:
+    """Whether a page from `origin` may connect: no Origin (not a browser), or one of the
+    `trusted` origins (`Settings.trusted_origins`: the configured public address, never
+    the request's own Host header, which a DNS-rebinding page controls).
 
-    >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", ())
+    >>> origin_allowed("http://127.0.0.1:8000/", {"http://127.0.0.1:8000"})
     True
-    >>> origin_allowed("https://evil.example", "127.0.0.1:8000", ())
+    >>> origin_allowed("https://evil.example", {"http://127.0.0.1:8000"})
     False
     """
     if origin is None:
         return True
-    origin = origin.strip().rstrip("/").lower()
-    if origin in allowed:
-        return True
-    parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and host is not None and parts.netloc == host.lower()
+    return origin.strip().rstrip("/").lower() in trusted
 
 
 def offered_token(subprotocols: list[str]) -> str | None:
@@ -180,7 +176,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return
     token = offered_token(offered)
     origin = websocket.headers.get("origin")
-    if not origin_allowed(origin, websocket.headers.get("host"), settings.allowed_origins):
+    if not origin_allowed(origin, settings.trusted_origins):
         await refuse(
             websocket,
             ErrorCode.BAD_ORIGIN,
