@@ -31,6 +31,7 @@ from quintet.server.schemas import (
     Hint,
     Joined,
     JoinRequest,
+    Sample,
     TableOut,
     TablePage,
     game_info,
@@ -74,6 +75,7 @@ STATUS: Final[dict[str, int]] = {
     ErrorCode.NOT_OPEN: 409,
     ErrorCode.NOT_STARTED: 409,
     ErrorCode.NOT_RUNNING: 409,
+    ErrorCode.CANNOT_ACT: 409,
     ErrorCode.NOT_FINISHED: 409,
     ErrorCode.STOPPED: 409,
     ErrorCode.TOO_BIG: 413,
@@ -288,6 +290,18 @@ async def hint(
     seat's place (from that seat's own view only). Needs the seat's Bearer token."""
     level, action = await hub_of(request).hint(table_id, bearer(authorization))
     return Hint(level=level, action=action)
+
+
+@router.post("/tables/{table_id}/sample")
+async def sample(
+    table_id: str,
+    request: Request,
+    authorization: Annotated[str | None, Header()] = None,
+) -> Sample:
+    """One random legal action for the asking seat, now (any running table; the seat's
+    Bearer token). 409 `cannot_act` when it has none, or the game lists none (real time)."""
+    action = await hub_of(request).sample(table_id, bearer(authorization))
+    return Sample(action=action)
 
 
 @router.get("/tables/{table_id}/result")

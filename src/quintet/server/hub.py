@@ -37,6 +37,7 @@ from quintet.server.protocol import (
     error_text,
 )
 from quintet.server.runner import TableRunner, Watcher
+from quintet.server.sample import sample_action
 from quintet.server.settings import Settings
 from quintet.server.storage import (
     NewTable,
@@ -512,20 +513,50 @@ class Hub:
             raise HubError(
                 ErrorCode.NOT_PRACTICE, f"table {table_id} is not a practice table; no hints"
             )
-        if not token:
-            raise HubError(ErrorCode.NO_TOKEN, "a hint needs 'Authorization: Bearer <seat token>'")
-        seat = seat_for_token(row, token)
-        if seat is None:
-            raise HubError(ErrorCode.BAD_TOKEN, f"that token is no seat's at table {table_id}")
-        runner = self.runners.get(table_id)
-        if runner is None or runner.status != "running":
-            raise HubError(ErrorCode.NOT_RUNNING, f"table {table_id} is {row.status}; no hints")
+        seat, runner = self._running_seat(row, token, "a hint")
         level = hint_level(list(registry.entry(row.game).bots))
         bot = registry.make_bot(row.game, level, seat, secrets.randbelow(SEED_RANGE))
         view, now = runner.view(seat), runner.now()
         # A strong bot may think for a while: off the event loop, on its own copy of the view.
         plan = await asyncio.to_thread(bot.plan, view, now)
         return level, None if plan is None else plan.action
+
+    async def sample(self, table_id: str, token: str | None) -> JSONDict:
+        """One random legal action for the token's seat (`sample_action`).
+
+        Raises `HubError`: no_token or bad_token without a token of a seat here,
+        not_running unless the game runs, cannot_act when the seat has nothing to do now
+        or the game lists no legal actions (a real-time game).
+        """
+        row = await self.row(table_id)
+        seat, runner = self._running_seat(row, token, "a sample")
+        try:
+            action = (
+                sample_action(runner.game, runner.state, seat)
+                if runner.game.can_act(runner.state, seat)
+                else None
+            )
+        except NotImplementedError:
+            raise HubError(
+                ErrorCode.CANNOT_ACT,
+                f"{runner.game.title} lists no legal actions to sample from (a real-time game)",
+            ) from None
+        if action is None:
+            raise HubError(ErrorCode.CANNOT_ACT, f"seat {seat} has no action to take now")
+        return action
+
+    def _running_seat(self, row: TableRow, token: str | None, what: str) -> tuple[int, TableRunner]:
+        """The token's seat and the table's runner; raises `HubError` no_token, bad_token
+        or not_running."""
+        if not token:
+            raise HubError(ErrorCode.NO_TOKEN, f"{what} needs 'Authorization: Bearer <seat token>'")
+        seat = seat_for_token(row, token)
+        if seat is None:
+            raise HubError(ErrorCode.BAD_TOKEN, f"that token is no seat's at table {row.id}")
+        runner = self.runners.get(row.id)
+        if runner is None or runner.status != "running":
+            raise HubError(ErrorCode.NOT_RUNNING, f"table {row.id} is {row.status}; no {what[2:]}s")
+        return seat, runner
 
     def _lobby_seats(self, row: TableRow) -> list[SeatInfo]:
         found = self.lobby.get(row.id)

@@ -133,6 +133,12 @@ class Hint(BaseModel):
     action: dict[str, Any] | None = Field(description="The action; null: nothing to do now")
 
 
+class Sample(BaseModel):
+    """One random legal action for the asking seat."""
+
+    action: dict[str, Any] = Field(description="An action the rules accept from that seat now")
+
+
 class Frame(BaseModel):
     """One step of a replay as one viewer saw it (seq 0: the deal)."""
 
