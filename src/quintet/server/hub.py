@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import hmac
-import json
 import logging
 import secrets
 import time
@@ -21,12 +19,18 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Final
 
-from pydantic import BaseModel, ValidationError
-
-from quintet.core import BadOptions, GameOver, Input, JSONDict, RuleError, registry
-from quintet.server.errors import ErrorCode, HubError, quoted
+from quintet.core import GameOver, Input, JSONDict, RuleError, registry
+from quintet.server.checks import (
+    SEED_CHOSEN,
+    SEED_RANGE,
+    check_nickname,
+    hint_level,
+    list_seats,
+    seat_for_token,
+    strict_options,
+)
+from quintet.server.errors import ErrorCode, HubError
 from quintet.server.protocol import (
     CloseCode,
     Refused,
@@ -50,14 +54,6 @@ from quintet.server.storage import (
 )
 
 log = logging.getLogger(__name__)
-
-#: Seeds stay below 2**53, so a browser's JSON numbers hold them exactly.
-SEED_RANGE: Final = 2**53
-#: The table setting that marks a seed the creator chose: it is public (see `public_seed`).
-SEED_CHOSEN: Final = "seed_chosen"
-MAX_NICKNAME: Final = 24
-#: The longest nickname field read at all (spaces around it are trimmed before the check).
-MAX_NICKNAME_INPUT: Final = 64
 
 
 @dataclass(frozen=True)
@@ -84,51 +80,6 @@ class TableInfo:
     status: str
     seats: list[SeatInfo]
     seq: int
-
-
-def check_nickname(nickname: str) -> str:
-    """The nickname trimmed; raises `HubError` unless it is 1-24 printable characters."""
-    name = nickname.strip()
-    if not 1 <= len(name) <= MAX_NICKNAME or not name.isprintable():
-        raise HubError(
-            ErrorCode.BAD_NICKNAME,
-            f"a nickname is 1 to {MAX_NICKNAME} printable characters, not {quoted(nickname)}",
-        )
-    return name
-
-
-def strict_options(model: type[BaseModel], options: JSONDict) -> None:
-    """Raises `BadOptions` unless `options` fit the game's options model without coercion
-    ("yes" is not a boolean, "12" not a number): validated as JSON in pydantic's strict
-    mode, before the game's own (lax) parsing."""
-    try:
-        model.model_validate_json(json.dumps(options, allow_nan=False), strict=True)
-    except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in error.errors()
-        )
-        raise BadOptions(f"invalid options: {problems}") from None
-    except ValueError as error:
-        raise BadOptions(f"invalid options: {error}") from None
-
-
-def public_seed(row: TableRow) -> int | None:
-    """The seed as the table's description shows it: a seed its creator chose is shown to
-    everyone from the start (so every player knows what the creator knows); a seed the
-    server drew only once the game is over (None before)."""
-    if row.settings.get(SEED_CHOSEN) or row.status == "finished":
-        return row.seed
-    return None
-
-
-def seat_for_token(row: TableRow, token: str) -> int | None:
-    """The seat whose token this is, or None. Compares every seat in constant time."""
-    digest = hash_token(token)
-    found = None
-    for seat in row.seats:
-        if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
-            found = seat.seat
-    return found
 
 
 class Hub:
@@ -340,7 +291,8 @@ class Hub:
                     ErrorCode.NOT_OPEN, f"table {table_id} is {row.status}; joining is over"
                 )
             raise HubError(
-                ErrorCode.SEAT_TAKEN, f"seat {seat} is taken; open seats: {_list(row.free_seats)}"
+                ErrorCode.SEAT_TAKEN,
+                f"seat {seat} is taken; open seats: {list_seats(row.free_seats)}",
             )
         waiting = self.lobby.get(table_id)
         if waiting is not None:
@@ -371,7 +323,7 @@ class Hub:
             if row.free_seats:
                 raise HubError(
                     ErrorCode.SEATS_OPEN,
-                    f"seats still open: {_list(row.free_seats)}; fill them first",
+                    f"seats still open: {list_seats(row.free_seats)}; fill them first",
                 )
             # Atomic: the runner is built (the game dealt, the bots seated) before the table
             # is marked running, so a table is never "running" with nothing running it.
@@ -591,19 +543,3 @@ class Hub:
         for watcher in list(lobby.watchers):
             if watcher is not skip:
                 watcher.send(text)
-
-
-def hint_level(levels: Sequence[str]) -> str:
-    """The bot level that gives hints: "perfect", else "hard", else the last registered.
-
-    >>> hint_level(["random", "basic"]), hint_level(["easy", "hard", "perfect", "random"])
-    ('basic', 'perfect')
-    """
-    for wanted in ("perfect", "hard"):
-        if wanted in levels:
-            return wanted
-    return levels[-1]
-
-
-def _list(seats: Sequence[int]) -> str:
-    return ", ".join(str(s) for s in seats) or "none"

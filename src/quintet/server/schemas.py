@@ -12,7 +12,8 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from quintet.core import registry
-from quintet.server.hub import MAX_NICKNAME_INPUT, SEED_RANGE, TableInfo, public_seed
+from quintet.server.checks import MAX_NICKNAME_INPUT, SEED_RANGE, public_seed
+from quintet.server.hub import TableInfo
 from quintet.server.protocol import SeatInfo
 
 
