@@ -40,9 +40,11 @@ class HeaderDeadlineProtocol(H11Protocol):
             self._disarm()  # the headers are in (or this is a WebSocket now)
 
     def on_response_complete(self) -> None:
-        super().on_response_complete()
+        # Armed first: uvicorn goes on to read a pipelined request here, whose headers,
+        # when complete, disarm it again (in handle_events).
         if not self.transport.is_closing():
             self._arm()
+        super().on_response_complete()
 
     def _arm(self) -> None:
         self._disarm()
