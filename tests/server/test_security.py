@@ -418,3 +418,23 @@ def test_an_open_table_nobody_joins_expires(db_url: str, tmp_path: Path) -> None
             time.sleep(0.2)
         response = http.post(f"/api/tables/{table_id}/seats/0/join", json={"nickname": "late"})
         assert (response.status_code, response.json()["code"]) == (404, "no_table")
+
+
+def test_errors_never_echo_long_input(live_module: LiveServer) -> None:
+    long = "q" * 3000
+    with live_module.http() as http:
+        response = http.get(f"/api/tables/{long}")
+        assert (response.status_code, response.json()["code"]) == (404, "no_table")
+        assert long[:40] not in response.text
+        response = http.post("/api/tables", json={"game": long, "seats": [{"kind": "human"}]})
+        assert response.status_code == 422 and long[:70] not in response.text, response.text
+        table_id = create_table(http, "quashars", ["basic"] * 3)["id"]
+    with connect_table(live_module, table_id, origin="http://" + long) as ws:
+        error = receive(ws)
+        assert error["code"] == "bad_origin" and long[:40] not in error["message"]
+    with connect_table(live_module, table_id) as ws:
+        receive_until(ws, "welcome")
+        for message in ({"v": 1, "type": long}, {"v": [long], "type": "ping"}):
+            ws.send(json.dumps(message))
+            error = receive_until(ws, "error")
+            assert long[:40] not in error["message"], error

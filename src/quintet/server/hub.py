@@ -30,7 +30,7 @@ from quintet.server.checks import (
     seat_for_token,
     strict_options,
 )
-from quintet.server.errors import ErrorCode, HubError
+from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.protocol import (
     CloseCode,
     Refused,
@@ -263,7 +263,7 @@ class Hub:
         """The stored table; raises `HubError` no_table."""
         row = await self.store.table(table_id)
         if row is None:
-            raise HubError(ErrorCode.NO_TABLE, f"there is no table {table_id!r}")
+            raise HubError(ErrorCode.NO_TABLE, f"there is no table {quoted(table_id)}")
         return row
 
     async def join(self, table_id: str, seat: int, nickname: str) -> str:

@@ -21,11 +21,12 @@ A message the server cannot take gets an `error` and changes nothing.
 from __future__ import annotations
 
 import json
+import reprlib
 from typing import Annotated, Any, ClassVar, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from quintet.server.errors import ErrorCode
+from quintet.server.errors import ErrorCode, quoted
 
 VERSION: Final = 1
 #: Longest `ref` a client may attach to an action (it is echoed back).
@@ -111,7 +112,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
     if model is None:
         known = ", ".join(CLIENT_TYPES)
         what = (
-            f"unknown message type {kind!r}"
+            f"unknown message type {quoted(kind)}"
             if isinstance(kind, str)
             else "the message has no string 'type'"
         )
@@ -120,7 +121,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
     if version != VERSION or isinstance(version, bool):
         raise ProtocolError(
             ErrorCode.BAD_VERSION,
-            f'protocol version {version!r} is not supported; send "v": {VERSION}',
+            f'protocol version {reprlib.repr(version)} is not supported; send "v": {VERSION}',
             ref,
         )
     try:

@@ -49,7 +49,7 @@ class SeatRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     kind: Literal["human", "bot"]
-    level: str | None = Field(None, description="The bot's level (bots only)")
+    level: str | None = Field(None, max_length=64, description="The bot's level (bots only)")
 
 
 #: Bounds of the numbers a table is created with (the game checks its own options).
@@ -60,7 +60,7 @@ MAX_SEATS: Final = 16
 class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    game: str
+    game: str = Field(max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest] = Field(min_length=1, max_length=MAX_SEATS)
     seed: int | None = Field(

@@ -21,7 +21,7 @@ from typing import Final
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from quintet.server.errors import ErrorCode, HubError
+from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.hub import Hub
 from quintet.server.protocol import (
     Act,
@@ -180,7 +180,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await refuse(
             websocket,
             ErrorCode.BAD_ORIGIN,
-            f"origin {origin!r} is not allowed",
+            f"origin {quoted(origin or '')} is not allowed",
             CloseCode.BAD_ORIGIN,
         )
         return
