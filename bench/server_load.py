@@ -512,6 +512,8 @@ class Load:
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed
 
+        from quintet.server.ws import SUBPROTOCOL, TOKEN_PREFIX
+
         tally = self.tally
         closed = False
         async with contextlib.AsyncExitStack() as stack:
@@ -519,7 +521,8 @@ class Load:
                 *(
                     stack.enter_async_context(
                         connect(
-                            f"{self.ws_url}/ws/tables/{table.id}?token={token}",
+                            f"{self.ws_url}/ws/tables/{table.id}",
+                            subprotocols=[SUBPROTOCOL, TOKEN_PREFIX + token],  # type: ignore[list-item]
                             open_timeout=TIMEOUT_S,
                             max_size=None,
                         )
@@ -734,6 +737,7 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
         **os.environ,
         "QUINTET_ECHO": "1",
         "QUINTET_ZOMBIE_AFTER": "0",  # nobody is away; no server-side bot may join in
+        "QUINTET_CREATE_PER_MINUTE": "0",  # all the tables come from this one address
         "PYTHONUNBUFFERED": "1",
     }
     command = [sys.executable, "-m", "quintet", "serve", "--port", str(port), "--db", db]

@@ -293,6 +293,31 @@ def serve_command(  # noqa: PLR0917
             help="Another origin (scheme://host:port) whose pages may connect; repeatable.",
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="The address people open (e.g. https://play.example behind a proxy): its "
+            "pages may open WebSockets. Default: $QUINTET_PUBLIC_URL, else this machine "
+            "only (127.0.0.1, localhost, [::1] on --port).",
+        ),
+    ] = None,
+    create_per_minute: Annotated[
+        float | None,
+        typer.Option(
+            "--create-per-minute",
+            help="Tables one client address may create a minute, after a burst of 10 "
+            "(0: no limit). Default: $QUINTET_CREATE_PER_MINUTE, else 30.",
+        ),
+    ] = None,
+    open_table_ttl: Annotated[
+        float | None,
+        typer.Option(
+            "--open-table-ttl",
+            help="Seconds before an open table nobody joins is deleted (0: never). "
+            "Default: $QUINTET_OPEN_TABLE_TTL, else 3600.",
+        ),
+    ] = None,
     log_level: Annotated[
         str, typer.Option("--log-level", help="debug, info, warning or error.")
     ] = "info",
@@ -321,6 +346,9 @@ def serve_command(  # noqa: PLR0917
             bot_pace=bot_pace,
             zombie_after_s=zombie_after,
             allowed_origins=tuple(allowed_origins or ()),
+            public_url=public_url,
+            create_per_minute=create_per_minute,
+            open_table_ttl_s=open_table_ttl,
         )
     except SettingsError as error:
         raise typer.BadParameter(str(error)) from None

@@ -40,6 +40,7 @@ from websockets.sync.client import ClientConnection, connect
 from quintet.core import Event, Input, Record, RuleError, errors, events_for, registry
 from quintet.core.testing import first_difference, string_leaks, strings_in
 from quintet.core.viewer import describe
+from quintet.server.ws import SUBPROTOCOL, TOKEN_PREFIX
 
 #: Seconds to wait for a server to answer /api/health, or for a message. Generous: these
 #: only turn a hang into a failure; no test asserts how long anything takes.
@@ -118,6 +119,8 @@ def start_server(
         **os.environ,
         "QUINTET_BOT_PACE": str(bot_pace),
         "QUINTET_ZOMBIE_AFTER": str(zombie_after),
+        # Tests create tables fast from one address; the limit's own test sets it.
+        "QUINTET_CREATE_PER_MINUTE": "0",
         "PYTHONUNBUFFERED": "1",
         **(env or {}),
     }
@@ -221,9 +224,19 @@ def start(http: httpx.Client, table_id: str, token: str | None) -> dict[str, Any
 def connect_table(
     server: LiveServer, table_id: str, token: str | None = None, origin: str | None = None
 ) -> ClientConnection:
-    """A WebSocket to the table (no token: a spectator)."""
-    url = f"{server.ws_url}/ws/tables/{table_id}" + ("" if token is None else f"?token={token}")
-    return connect(url, origin=origin, open_timeout=RECEIVE_TIMEOUT)  # type: ignore[arg-type]
+    """A WebSocket to the table (no token: a spectator), the token offered as a
+    subprotocol as the browser does."""
+    return connect(
+        f"{server.ws_url}/ws/tables/{table_id}",
+        origin=origin,  # type: ignore[arg-type]
+        subprotocols=subprotocols(token),  # type: ignore[arg-type]
+        open_timeout=RECEIVE_TIMEOUT,
+    )
+
+
+def subprotocols(token: str | None) -> list[str]:
+    """What a client offers in `Sec-WebSocket-Protocol`: the protocol, and its token."""
+    return [SUBPROTOCOL] + ([] if token is None else [TOKEN_PREFIX + token])
 
 
 def connect_seats(

@@ -372,7 +372,7 @@ def test_lobby_connections_see_the_start(live_module: LiveServer) -> None:
 def test_http_refusals_say_what_is_wrong(live_module: LiveServer) -> None:
     with live_module.http() as http:
         table_id = create_table(http, "quashars", ["human", "human", "basic"], QUASHARS_FAST)["id"]
-        listed = http.get("/api/tables", params={"status": "open"}).json()
+        listed = http.get("/api/tables", params={"status": "open"}).json()["tables"]
         assert table_id in {t["id"] for t in listed}
 
         def refused(method: str, url: str, status: int, words: str, **kw: Any) -> None:

@@ -53,8 +53,7 @@ from tests.server.live import (
 
 from quintet.core import Record, registry, replay
 from quintet.server.protocol import CloseCode
-from quintet.server.storage import NewTable, SeatRow, Store
-from quintet.server.storage.store import new_table_id
+from quintet.server.storage import NewTable, SeatRow, Store, new_table_id
 from quintet.server.ws import OUTBOX_LIMIT, Connection
 from quintet.sim.engine import play_game
 

@@ -111,16 +111,24 @@ def test_server_messages_leave_out_only_the_optional_fields() -> None:
 
 
 def test_origins() -> None:
-    host = "127.0.0.1:8000"
-    assert origin_allowed(None, host, ())  # not a browser
-    assert origin_allowed("http://127.0.0.1:8000", host, ())
-    assert origin_allowed("HTTP://127.0.0.1:8000/", host, ())
-    assert not origin_allowed("http://127.0.0.1:8001", host, ())
-    assert not origin_allowed("http://localhost:8000", host, ())
-    assert not origin_allowed("null", host, ())
-    assert not origin_allowed("http://127.0.0.1:8000", None, ())
-    assert origin_allowed("https://play.example", host, ("https://play.example",))
-    assert not origin_allowed("https://play.example.evil", host, ("https://play.example",))
+    local = Settings(db_url="sqlite:///x", port=8000).trusted_origins
+    assert origin_allowed(None, local)  # not a browser
+    assert origin_allowed("http://127.0.0.1:8000", local)
+    assert origin_allowed("HTTP://127.0.0.1:8000/", local)
+    assert origin_allowed("http://localhost:8000", local)
+    assert not origin_allowed("http://127.0.0.1:8001", local)
+    assert not origin_allowed("null", local)
+    public = Settings(
+        db_url="sqlite:///x",
+        public_url="https://Play.Example/",
+        allowed_origins=("https://b.example",),
+    ).trusted_origins
+    assert origin_allowed("https://play.example", public)
+    assert origin_allowed("https://b.example", public)
+    assert not origin_allowed("http://127.0.0.1:8000", public), "not the public address"
+    assert not origin_allowed("https://play.example.evil", public)
+    with pytest.raises(SettingsError, match="public_url"):
+        Settings(db_url="sqlite:///x", public_url="play.example")
 
 
 def test_token_bucket() -> None:

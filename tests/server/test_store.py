@@ -23,8 +23,7 @@ from sqlalchemy import Connection, event, text
 from tests.server.pg import free_port
 
 from quintet.core import Input
-from quintet.server.storage import models
-from quintet.server.storage.store import (
+from quintet.server.storage import (
     DuplicateInput,
     NewTable,
     SeatRow,
@@ -32,6 +31,7 @@ from quintet.server.storage.store import (
     Store,
     TableRow,
     hash_token,
+    models,
     new_table_id,
 )
 
@@ -95,7 +95,7 @@ def test_open_twice_is_a_no_op_migration_and_keeps_the_data(db_url: str) -> None
         await store.append_input(table.id, 0, Input(0, {"type": "x"}, 5))
 
     async def version(store: Store) -> list[str]:
-        async with store._engine.connect() as c:
+        async with store.engine.connect() as c:
             rows = await c.execute(text("SELECT version_num FROM alembic_version"))
             return [row[0] for row in rows]
 
@@ -131,7 +131,7 @@ def test_migration_creates_exactly_the_models_schema(db_url: str) -> None:
         return list(compare_metadata(context, models.metadata))
 
     async def compare(store: Store) -> list[Any]:
-        async with store._engine.connect() as c:
+        async with store.engine.connect() as c:
             return await c.run_sync(diff)
 
     assert run(compare, db_url) == []
@@ -141,7 +141,7 @@ def test_sqlite_runs_in_wal_with_full_sync_and_foreign_keys(tmp_path: Path) -> N
     path = tmp_path / "deep" / "er" / "q.sqlite3"  # the directories do not exist yet
 
     async def pragmas(store: Store) -> dict[str, Any]:
-        async with store._engine.connect() as c:
+        async with store.engine.connect() as c:
             return {
                 name: (await c.exec_driver_sql(f"PRAGMA {name}")).scalar()
                 for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")
@@ -489,7 +489,7 @@ def test_concurrent_appends_commit_together_and_fail_alone(db_url: str) -> None:
     async def go(store: Store) -> tuple[int, list[BaseException | None], list[list[Input]]]:
         for table in tables:
             await store.create_table(table)
-        event.listen(store._engine.sync_engine, "commit", lambda _c: commits.append(1))
+        event.listen(store.engine.sync_engine, "commit", lambda _c: commits.append(1))
         # One append per table, all at once, as 10 runners would: the first caller
         # commits alone, the 9 that queued meanwhile commit together.
         await asyncio.gather(*(store.append_input(f"t{n}", 0, act(n, 0)) for n in range(10)))

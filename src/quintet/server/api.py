@@ -1,26 +1,49 @@
 """The HTTP API under /api: games, the lobby (create, join, start), status, results, replays.
 
-Refusals answer `{"code": ..., "detail": "..."}` with the right status (404 unknown, 409
-wrong moment, 401/403 token, 422 bad input); FastAPI's own request validation answers 422
-with its usual `detail` list.
+Refusals answer `{"code": ..., "detail": "..."}`; the status comes from the code, in one
+table (`STATUS`: 404 unknown, 409 wrong moment, 401/403 token, 422 bad input). FastAPI's
+request validation too (`bad_request`, naming each field and rule, never echoing input).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated, Any, Literal
+import json
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Header, Query, Request
-from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from quintet import __version__
 from quintet.core import SPECTATOR, Record, events_for, registry
-from quintet.server.hub import Hub, HubError, SeatSpec, TableInfo
-from quintet.server.protocol import SeatInfo
-from quintet.server.storage import TableRow
+from quintet.server.errors import ErrorCode, HubError, quoted
+from quintet.server.hub import Hub, SeatSpec
+from quintet.server.limits import RateLimit
+from quintet.server.schemas import (
+    CreateTable,
+    Frame,
+    GameInfo,
+    Health,
+    Hint,
+    Joined,
+    JoinRequest,
+    Sample,
+    TableOut,
+    TablePage,
+    game_info,
+    invite,
+    table_out,
+)
 
-router = APIRouter(prefix="/api")
+log = logging.getLogger(__name__)
+
+#: Tables per page of `GET /api/tables`, by default and at most.
+PAGE: Final = 50
+MAX_PAGE: Final = 100
 
 
 def hub_of(request: Request) -> Hub:
@@ -28,158 +51,135 @@ def hub_of(request: Request) -> Hub:
     return hub
 
 
+#: The HTTP status of each code; a code of the rules core (e.g. "options/invalid") is 422.
+STATUS: Final[dict[str, int]] = {
+    ErrorCode.BAD_JSON: 422,
+    ErrorCode.BAD_MESSAGE: 422,
+    ErrorCode.BAD_REQUEST: 422,
+    ErrorCode.BAD_NICKNAME: 422,
+    ErrorCode.BAD_VIEWER: 422,
+    ErrorCode.BOT_UNKNOWN: 422,
+    ErrorCode.SEAT_INVALID: 422,
+    ErrorCode.NO_TOKEN: 401,
+    ErrorCode.BAD_TOKEN: 403,
+    ErrorCode.BAD_ORIGIN: 403,
+    ErrorCode.SPECTATOR: 403,
+    ErrorCode.NOT_PRACTICE: 403,
+    ErrorCode.NO_TABLE: 404,
+    ErrorCode.NOT_FOUND: 404,
+    ErrorCode.BAD_METHOD: 405,
+    ErrorCode.NO_SEAT: 404,
+    ErrorCode.SEAT_IS_BOT: 409,
+    ErrorCode.SEAT_TAKEN: 409,
+    ErrorCode.SEATS_OPEN: 409,
+    ErrorCode.NOT_OPEN: 409,
+    ErrorCode.NOT_STARTED: 409,
+    ErrorCode.NOT_RUNNING: 409,
+    ErrorCode.CANNOT_ACT: 409,
+    ErrorCode.NOT_FINISHED: 409,
+    ErrorCode.STOPPED: 409,
+    ErrorCode.TOO_BIG: 413,
+    ErrorCode.RATE_LIMITED: 429,
+    ErrorCode.SERVER_ERROR: 500,
+    ErrorCode.STORAGE_FAILED: 503,
+}
+
+
+def status_of(code: str) -> int:
+    """The HTTP status for an error code (422 for the rules core's own codes)."""
+    return STATUS.get(code, 422)
+
+
+def refusal(code: str, detail: str) -> JSONResponse:
+    """The JSON answer `{"code", "detail"}` for a refused request, with its code's status."""
+    return JSONResponse({"code": code, "detail": detail}, status_code=status_of(code))
+
+
 async def hub_error(request: Request, error: Exception) -> JSONResponse:
     """How a `HubError` reaches the client (installed by `create_app`)."""
     assert isinstance(error, HubError)
-    return JSONResponse({"code": error.code, "detail": error.message}, status_code=error.status)
+    return refusal(error.code, error.message)
 
 
-# ------------------------------------------------------------------------ models
+#: The longest `detail` of a validation refusal.
+MAX_DETAIL: Final = 600
 
 
-class Health(BaseModel):
-    status: Literal["ok"]
-    version: str
-    db: str
+async def validation_error(request: Request, error: Exception) -> JSONResponse:
+    """A request FastAPI could not validate: each field and rule, never the input itself
+    (it may be huge); a field name the client made up is cut short."""
+    assert isinstance(error, RequestValidationError)
+    problems = []
+    for problem in error.errors():
+        where = ".".join(_short(part) for part in problem["loc"][1:] or problem["loc"])
+        reason = problem.get("ctx", {}).get("error") if problem["type"] == "json_invalid" else ""
+        problems.append(f"{where or 'body'}: {problem['msg']}" + (f": {reason}" if reason else ""))
+    return refusal(ErrorCode.BAD_REQUEST, "; ".join(problems)[:MAX_DETAIL])
 
 
-class GameOption(BaseModel):
-    name: str
-    type: str
-    default: Any
-    description: str
-    #: The option's JSON schema (bounds, choices), as the game's options model gives it.
-    json_schema: dict[str, Any] = Field(alias="schema")
-
-    model_config = ConfigDict(populate_by_name=True, serialize_by_alias=True)
-
-
-class GameInfo(BaseModel):
-    name: str
-    title: str
-    summary: str
-    min_players: int
-    max_players: int
-    real_time: bool
-    options: list[GameOption]
-    bots: list[str]
-
-
-class SeatRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    kind: Literal["human", "bot"]
-    level: str | None = Field(None, description="The bot's level (bots only)")
-
-
-class CreateTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    game: str
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatRequest] = Field(min_length=1)
-    seed: int | None = Field(None, ge=0, lt=2**63, description="Unset: drawn at random")
-    zombie_after_s: float | None = Field(
-        None, ge=0, description="A bot plays a seat left empty this long (s); 0: never"
+async def http_error(request: Request, error: Exception) -> JSONResponse:
+    """Starlette's own refusals (no such route, wrong method) in the same JSON shape."""
+    assert isinstance(error, StarletteHTTPException)
+    code = {404: ErrorCode.NOT_FOUND, 405: ErrorCode.BAD_METHOD}.get(
+        error.status_code, ErrorCode.BAD_REQUEST
     )
-    practice: bool = Field(
-        False, description="A practice table: its players may ask for hints (POST .../hint)"
+    response = refusal(code, str(error.detail))
+    response.status_code = error.status_code
+    if error.headers:
+        response.headers.update(error.headers)
+    return response
+
+
+async def storage_error(request: Request, error: Exception) -> JSONResponse:
+    """The database failed (disk full, read-only, down): 503, nothing was changed."""
+    log.warning("%s %s: storage failed: %s", request.method, request.url.path, error)
+    return refusal(
+        ErrorCode.STORAGE_FAILED,
+        "the server's storage failed; nothing was changed: try again later",
     )
 
 
-class TableOut(BaseModel):
-    id: str
-    game: str
-    options: dict[str, Any]
-    players: int
-    status: str
-    seats: list[SeatInfo]
-    free_seats: list[int]
-    seq: int
-    created_at: datetime
-    started_at: datetime | None
-    finished_at: datetime | None
-    invite: str
-    practice: bool = Field(False, description="Hints allowed (created with practice: true)")
+async def server_error(request: Request, error: Exception) -> JSONResponse:
+    """Any other failure (a bug): 500 in the same JSON shape (the traceback is logged)."""
+    return refusal(ErrorCode.SERVER_ERROR, "the server failed on this request")
 
 
-class JoinRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class StrictJSONRequest(Request):
+    """A request whose JSON body refuses what Python's json module lets through: NaN and
+    Infinity (not JSON), and nesting deep enough to exhaust the recursion limit."""
 
-    nickname: str = Field(description="1 to 24 printable characters (trimmed)")
-
-
-class Joined(BaseModel):
-    token: str = Field(description="The seat's secret: the WebSocket's ?token= and Bearer token")
-    seat: int
-    invite: str = Field(description="Link for friends, relative to the server root")
-
-
-class Hint(BaseModel):
-    """What the game's strongest bot would do now from the asking seat's own view."""
-
-    level: str = Field(description="The bot level that answered")
-    action: dict[str, Any] | None = Field(description="The action; null: nothing to do now")
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            body = await self.body()
+            try:
+                self._json = json.loads(body, parse_constant=_not_json)
+            except RecursionError:
+                raise json.JSONDecodeError("the JSON is nested too deeply", "", 0) from None
+        return self._json
 
 
-class Frame(BaseModel):
-    """One step of a replay as one viewer saw it (seq 0: the deal)."""
-
-    seq: int
-    time: int
-    view: dict[str, Any]
-    events: list[dict[str, Any]]
+def _not_json(constant: str) -> Any:
+    raise json.JSONDecodeError(f"{constant} is not a JSON number", "", 0)
 
 
-def invite(table_id: str) -> str:
-    return f"/t/{table_id}"
+class StrictJSONRoute(APIRoute):
+    """A route that reads its body with `StrictJSONRequest`."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handler(StrictJSONRequest(request.scope, request.receive))
+
+        return strict
 
 
-def table_out(info: TableInfo) -> TableOut:
-    row = info.row
-    return TableOut(
-        id=row.id,
-        game=row.game,
-        options=row.options,
-        players=row.players,
-        status=info.status,
-        seats=info.seats,
-        free_seats=list(row.free_seats),
-        seq=info.seq,
-        created_at=row.created_at,
-        started_at=row.started_at,
-        finished_at=row.finished_at,
-        invite=invite(row.id),
-        practice=bool(row.settings.get("practice", False)),
-    )
+def _short(part: object) -> str:
+    text = str(part)
+    return text if len(text) <= 32 else text[:32] + "..."
 
 
-def game_info(name: str) -> GameInfo:
-    found = registry.entry(name)
-    game = found.game
-    properties = game.options_model.model_json_schema().get("properties", {})
-    options = []
-    for option in game.options_model.describe():
-        schema = properties.get(option["name"], {})
-        options.append(GameOption(**option, type=_type_of(schema), schema=schema))
-    return GameInfo(
-        name=game.name,
-        title=game.title,
-        summary=game.summary,
-        min_players=game.min_players,
-        max_players=game.max_players,
-        real_time=game.real_time,
-        options=options,
-        bots=sorted(found.bots),
-    )
-
-
-def _type_of(schema: dict[str, Any]) -> str:
-    """The JSON type(s) of an option, e.g. "integer" or "integer | null"."""
-    if "type" in schema:
-        return str(schema["type"])
-    kinds = [str(part.get("type", "any")) for part in schema.get("anyOf", [])]
-    return " | ".join(kinds) or "any"
+router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 
 
 # ------------------------------------------------------------------------ routes
@@ -198,8 +198,19 @@ async def games() -> list[GameInfo]:
 
 @router.post("/tables", status_code=201)
 async def create_table(body: CreateTable, request: Request) -> TableOut:
-    """A new open table. Seats: `{"kind": "human"}` or `{"kind": "bot", "level": ...}`."""
+    """A new open table. Seats: `{"kind": "human"}` or `{"kind": "bot", "level": ...}`.
+    Each client address may create `create_burst` tables at once, then
+    `create_per_minute` a minute (429 `rate_limited` beyond)."""
     hub = hub_of(request)
+    settings = hub.settings
+    client = request.client.host if request.client is not None else "unknown"
+    limit: RateLimit = request.app.state.create_limit
+    if settings.create_per_minute and not limit.take(client):
+        raise HubError(
+            ErrorCode.RATE_LIMITED,
+            f"at most {settings.create_burst} tables at once and {settings.create_per_minute:g}"
+            " a minute from one address; try again later",
+        )
     row = await hub.create_table(
         body.game,
         body.options,
@@ -215,16 +226,24 @@ async def create_table(body: CreateTable, request: Request) -> TableOut:
 async def list_tables(
     request: Request,
     status: Annotated[Literal["open", "running"], Query()] = "open",
-    game: str | None = None,
-) -> list[TableOut]:
-    """Open tables with free seats (or running ones), oldest first."""
+    game: Annotated[str | None, Query(max_length=64)] = None,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = PAGE,
+    after: Annotated[
+        str | None, Query(max_length=64, description="The previous page's `next`")
+    ] = None,
+) -> TablePage:
+    """Open tables with free seats (or running ones), oldest first, a page at a time:
+    `next` is the `after` of the next page (null: this was the last)."""
     hub = hub_of(request)
-    rows: list[TableRow]
-    if status == "open":
-        rows = [row for row in await hub.store.open_tables(game) if row.free_seats]
-    else:
-        rows = [row for row in await hub.store.unfinished() if game is None or row.game == game]
-    return [table_out(await hub.describe(row)) for row in rows]
+    rows = await hub.store.page(
+        status, game=game, free_only=status == "open", limit=limit + 1, after=after
+    )
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return TablePage(
+        tables=[table_out(await hub.describe(row)) for row in rows],
+        next=rows[-1].id if more else None,
+    )
 
 
 @router.get("/tables/{table_id}")
@@ -257,7 +276,7 @@ def bearer(authorization: str | None) -> str | None:
         return None
     scheme, _, value = authorization.partition(" ")
     if scheme.lower() != "bearer" or not value.strip():
-        raise HubError(401, "no_token", "the Authorization header must be 'Bearer <token>'")
+        raise HubError(ErrorCode.NO_TOKEN, "the Authorization header must be 'Bearer <token>'")
     return value.strip()
 
 
@@ -273,12 +292,24 @@ async def hint(
     return Hint(level=level, action=action)
 
 
+@router.post("/tables/{table_id}/sample")
+async def sample(
+    table_id: str,
+    request: Request,
+    authorization: Annotated[str | None, Header()] = None,
+) -> Sample:
+    """One random legal action for the asking seat, now (any running table; the seat's
+    Bearer token). 409 `cannot_act` when it has none, or the game lists none (real time)."""
+    action = await hub_of(request).sample(table_id, bearer(authorization))
+    return Sample(action=action)
+
+
 @router.get("/tables/{table_id}/result")
 async def result(table_id: str, request: Request) -> dict[str, Any]:
     """The outcome (scores, ranks, winners) of a finished table."""
     row = await hub_of(request).row(table_id)
     if row.status != "finished" or row.result is None:
-        raise HubError(409, "not_finished", f"table {table_id} is {row.status}; no result yet")
+        raise HubError(ErrorCode.NOT_FINISHED, f"table {table_id} is {row.status}; no result yet")
     outcome: dict[str, Any] = row.result
     return outcome
 
@@ -298,8 +329,7 @@ async def replay(
     row = await hub.row(table_id)
     if row.status != "finished":
         raise HubError(
-            409,
-            "not_finished",
+            ErrorCode.NOT_FINISHED,
             f"table {table_id} is {row.status}: its replay shows hidden cards, so it is "
             "given once the game is finished",
         )
@@ -331,5 +361,6 @@ def _viewer(text: str, players: int) -> int:
     if text.isdigit() and int(text) < players:
         return int(text)
     raise HubError(
-        422, "bad_viewer", f"viewer must be a seat 0 to {players - 1} or 'spectator', not {text!r}"
+        ErrorCode.BAD_VIEWER,
+        f"viewer must be a seat 0 to {players - 1} or 'spectator', not {quoted(text)}",
     )

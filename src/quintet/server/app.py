@@ -7,18 +7,24 @@ SIGTERM lose nothing that was acknowledged.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from quintet import __version__
 from quintet.server import api, echo, web, ws
-from quintet.server.hub import Hub, HubError
+from quintet.server.errors import HubError
+from quintet.server.hub import Hub
+from quintet.server.limits import BodyLimit, RateLimit
 from quintet.server.settings import Settings
-from quintet.server.storage import Store
+from quintet.server.storage import StorageError, Store
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +44,13 @@ def create_app(settings: Settings) -> FastAPI:
             # objects) lives as long as the server. Moving it out of the collector's reach
             # keeps each full collection, which stops every table at once, short.
             gc.freeze()
-            yield
+            expiring = asyncio.create_task(hub.expire_forever(), name="expire open tables")
+            try:
+                yield
+            finally:
+                expiring.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await expiring
         finally:
             await hub.close()
             await store.close()
@@ -51,7 +63,14 @@ def create_app(settings: Settings) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.create_limit = RateLimit(settings.create_per_minute, settings.create_burst)
     app.add_exception_handler(HubError, api.hub_error)
+    app.add_exception_handler(RequestValidationError, api.validation_error)
+    app.add_exception_handler(StarletteHTTPException, api.http_error)
+    app.add_exception_handler(StorageError, api.storage_error)
+    app.add_exception_handler(Exception, api.server_error)
+    # Outermost: a body over the limit is refused before anything reads it.
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, refuse=api.refusal)
     app.include_router(api.router)
     app.include_router(ws.router)
     if settings.bench_echo:

@@ -10,19 +10,29 @@ Games are used only through the core's registry: there is no game-specific code 
 from __future__ import annotations
 
 import asyncio
-import hmac
+import dataclasses
 import logging
 import secrets
 import time
 import weakref
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Final
+from datetime import UTC, datetime, timedelta
 
 from quintet.core import GameOver, Input, JSONDict, RuleError, registry
+from quintet.server.checks import (
+    SEED_CHOSEN,
+    SEED_RANGE,
+    check_nickname,
+    hint_level,
+    list_seats,
+    seat_for_token,
+    strict_options,
+)
+from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.protocol import (
-    ErrorCode,
+    CloseCode,
     Refused,
     SeatInfo,
     Update,
@@ -31,25 +41,19 @@ from quintet.server.protocol import (
     error_text,
 )
 from quintet.server.runner import TableRunner, Watcher
+from quintet.server.sample import sample_action
 from quintet.server.settings import Settings
-from quintet.server.storage import NewTable, SeatRow, Store, TableRow
-from quintet.server.storage.store import hash_token, new_table_id
+from quintet.server.storage import (
+    NewTable,
+    SeatRow,
+    Storage,
+    StorageError,
+    TableRow,
+    hash_token,
+    new_table_id,
+)
 
 log = logging.getLogger(__name__)
-
-#: Seeds drawn by the server stay below 2**53, so a browser's JSON numbers hold them exactly.
-SEED_RANGE: Final = 2**53
-MAX_NICKNAME: Final = 24
-
-
-class HubError(Exception):
-    """A lobby request the hub refuses: an HTTP status, a stable code and a plain message."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)
@@ -78,33 +82,11 @@ class TableInfo:
     seq: int
 
 
-def check_nickname(nickname: str) -> str:
-    """The nickname trimmed; raises `HubError` unless it is 1-24 printable characters."""
-    name = nickname.strip()
-    if not 1 <= len(name) <= MAX_NICKNAME or not name.isprintable():
-        raise HubError(
-            422,
-            "bad_nickname",
-            f"a nickname is 1 to {MAX_NICKNAME} printable characters, not {nickname!r}",
-        )
-    return name
-
-
-def seat_for_token(row: TableRow, token: str) -> int | None:
-    """The seat whose token this is, or None. Compares every seat in constant time."""
-    digest = hash_token(token)
-    found = None
-    for seat in row.seats:
-        if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
-            found = seat.seat
-    return found
-
-
 class Hub:
     """Everything live on this server. One per app; built in the app's lifespan."""
 
     def __init__(
-        self, store: Store, settings: Settings, *, clock: Callable[[], float] = time.monotonic
+        self, store: Storage, settings: Settings, *, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.store = store
         self.settings = settings
@@ -113,6 +95,8 @@ class Hub:
         #: Tables not started yet that have connections waiting.
         self.lobby: dict[str, _Lobby] = {}
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: Open WebSocket connections per (table, seat); seat None: the spectators.
+        self._connections: Counter[tuple[str, int | None]] = Counter()
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         lock = self._locks.get(table_id)
@@ -139,6 +123,36 @@ class Hub:
             except Exception:
                 log.exception("table %s could not be resumed", row.id)
         return count
+
+    async def expire_open(self) -> list[str]:
+        """Delete the open tables nobody has joined for `open_table_ttl_s`; their waiting
+        connections are told and closed. Returns the ids."""
+        ttl = self.settings.open_table_ttl_s
+        if not ttl:
+            return []
+        expired = await self.store.expire_open(datetime.now(UTC) - timedelta(seconds=ttl))
+        for table_id in expired:
+            waiting = self.lobby.pop(table_id, None)
+            for watcher in [] if waiting is None else waiting.watchers:
+                watcher.close(
+                    CloseCode.GOING_AWAY, f"table {table_id} expired: nobody joined for {ttl:g} s"
+                )
+        if expired:
+            log.info("%d open table(s) expired", len(expired))
+        return expired
+
+    async def expire_forever(self) -> None:
+        """`expire_open` every tenth of the TTL (1 s to 60 s) until cancelled; a storage
+        failure is logged and tried again next time."""
+        ttl = self.settings.open_table_ttl_s
+        if not ttl:
+            return
+        while True:
+            await asyncio.sleep(min(60.0, max(1.0, ttl / 10)))
+            try:
+                await self.expire_open()
+            except StorageError as error:
+                log.warning("expiring open tables failed: %s", error)
 
     async def close(self) -> None:
         """Stop every runner (their tables resume on the next start)."""
@@ -186,27 +200,25 @@ class Hub:
     ) -> TableRow:
         """Check everything with the game's own rules, then store a new open table.
 
-        Raises `HubError` (422) naming the game, option, seat or level that is wrong.
+        Raises `HubError` naming the game, option, seat or level that is wrong.
         """
         try:
             found = registry.entry(game)
         except RuleError as error:
-            raise HubError(422, error.code, error.message) from None
+            raise HubError.from_rule(error) from None
         rules = found.game
         rows = []
         for number, spec in enumerate(seats):
             if spec.kind == "bot":
                 if spec.level not in found.bots:
                     raise HubError(
-                        422,
-                        "bot/unknown",
+                        ErrorCode.BOT_UNKNOWN,
                         f"seat {number}: unknown bot level {spec.level!r} for {rules.title}; "
                         f"the levels are: {', '.join(sorted(found.bots))}",
                     )
             elif spec.kind != "human" or spec.level is not None:
                 raise HubError(
-                    422,
-                    "seat/invalid",
+                    ErrorCode.SEAT_INVALID,
                     f'seat {number}: a seat is {{"kind": "human"}} or '
                     f'{{"kind": "bot", "level": ...}}, not {spec}',
                 )
@@ -215,14 +227,20 @@ class Hub:
                     seat=number, kind="bot" if spec.kind == "bot" else "human", level=spec.level
                 )
             )
+        chosen = seed is not None
         if seed is None:
+            # Drawn here and told to nobody before the end: whoever knows the seed knows
+            # every hand.
             seed = secrets.randbelow(SEED_RANGE)
         try:
+            strict_options(rules.options_model, options)
             parsed = rules.parse_options(options)
             rules.new(seed, len(rows), parsed)
         except RuleError as error:
-            raise HubError(422, error.code, error.message) from None
+            raise HubError.from_rule(error) from None
         table_settings: JSONDict = {}
+        if chosen:
+            table_settings[SEED_CHOSEN] = True
         if zombie_after_s is not None:
             table_settings["zombie_after_s"] = zombie_after_s
         if practice:
@@ -242,39 +260,39 @@ class Hub:
         return await self.row(table_id)
 
     async def row(self, table_id: str) -> TableRow:
-        """The stored table; raises `HubError` 404."""
+        """The stored table; raises `HubError` no_table."""
         row = await self.store.table(table_id)
         if row is None:
-            raise HubError(404, "no_table", f"there is no table {table_id!r}")
+            raise HubError(ErrorCode.NO_TABLE, f"there is no table {quoted(table_id)}")
         return row
 
     async def join(self, table_id: str, seat: int, nickname: str) -> str:
         """Claim a human seat under a nickname; returns the seat's secret token.
 
-        Raises `HubError`: 404 for an unknown table or seat, 409 when the seat is a bot's,
-        already taken, or the table has started; 422 for a bad nickname.
+        Raises `HubError`: no_table, no_seat, seat_is_bot, seat_taken, not_open (the table
+        has started) or bad_nickname.
         """
         name = check_nickname(nickname)
         row = await self.row(table_id)
         if not 0 <= seat < row.players:
             raise HubError(
-                404,
-                "no_seat",
+                ErrorCode.NO_SEAT,
                 f"table {table_id} has no seat {seat}; seats are 0 to {row.players - 1}",
             )
         if row.seats[seat].kind == "bot":
-            raise HubError(409, "seat_is_bot", f"seat {seat} is a {row.seats[seat].level} bot")
+            raise HubError(ErrorCode.SEAT_IS_BOT, f"seat {seat} is a {row.seats[seat].level} bot")
         if row.status != "open":
-            raise HubError(409, "not_open", f"table {table_id} is {row.status}; joining is over")
+            raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} is {row.status}; joining is over")
         token = secrets.token_urlsafe(24)
         if not await self.store.claim_seat(table_id, seat, name, hash_token(token)):
             row = await self.row(table_id)
             if row.status != "open":
                 raise HubError(
-                    409, "not_open", f"table {table_id} is {row.status}; joining is over"
+                    ErrorCode.NOT_OPEN, f"table {table_id} is {row.status}; joining is over"
                 )
             raise HubError(
-                409, "seat_taken", f"seat {seat} is taken; open seats: {_list(row.free_seats)}"
+                ErrorCode.SEAT_TAKEN,
+                f"seat {seat} is taken; open seats: {list_seats(row.free_seats)}",
             )
         waiting = self.lobby.get(table_id)
         if waiting is not None:
@@ -286,31 +304,44 @@ class Hub:
         """Start a table once every human seat is claimed, for one of its seated players
         (anyone may start a table of bots only).
 
-        Raises `HubError`: 401 without a token, 403 for a token of no seat here, 404 for
-        an unknown table, 409 when it is not open or seats are still open (named).
+        Raises `HubError`: no_token, bad_token (no seat's here), no_table, not_open, or
+        seats_open (naming them).
         """
         async with self._lock(table_id):
             row = await self.row(table_id)
             if row.status != "open":
-                raise HubError(409, "not_open", f"table {table_id} is already {row.status}")
+                raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} is already {row.status}")
             if any(s.kind == "human" for s in row.seats):
                 if not token:
                     raise HubError(
-                        401, "no_token", "starting needs 'Authorization: Bearer <seat token>'"
+                        ErrorCode.NO_TOKEN, "starting needs 'Authorization: Bearer <seat token>'"
                     )
                 if seat_for_token(row, token) is None:
-                    raise HubError(403, "bad_token", f"that token is no seat's at table {table_id}")
+                    raise HubError(
+                        ErrorCode.BAD_TOKEN, f"that token is no seat's at table {table_id}"
+                    )
             if row.free_seats:
                 raise HubError(
-                    409, "seats_open", f"seats still open: {_list(row.free_seats)}; fill them first"
+                    ErrorCode.SEATS_OPEN,
+                    f"seats still open: {list_seats(row.free_seats)}; fill them first",
                 )
-            started = await self.store.set_status(
-                table_id, "running", started_at=datetime.now(UTC), only_from="open"
-            )
-            if not started:
-                raise HubError(409, "not_open", f"table {table_id} has already started")
-            row = await self.row(table_id)
-            runner = self._runner(row)
+            # Atomic: the runner is built (the game dealt, the bots seated) before the table
+            # is marked running, so a table is never "running" with nothing running it.
+            now = datetime.now(UTC)
+            row = dataclasses.replace(row, status="running", started_at=now)
+            try:
+                runner = self._runner(row)
+            except Exception as error:
+                log.exception("table %s (%s) could not be started", table_id, row.game)
+                raise HubError(
+                    ErrorCode.SERVER_ERROR,
+                    f"table {table_id} could not be started ({type(error).__name__}); "
+                    "it stays open",
+                ) from None
+            if not await self.store.set_status(
+                table_id, "running", started_at=now, only_from="open"
+            ):
+                raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} has already started")
             self.runners[table_id] = runner
             waiting = self.lobby.pop(table_id, None)
             for watcher in [] if waiting is None else waiting.watchers:
@@ -320,7 +351,7 @@ class Hub:
             return row
 
     async def info(self, table_id: str) -> TableInfo:
-        """The table as the API shows it; raises `HubError` 404."""
+        """The table as the API shows it; raises `HubError` no_table."""
         return await self.describe(await self.row(table_id))
 
     async def describe(self, row: TableRow) -> TableInfo:
@@ -328,7 +359,7 @@ class Hub:
         runner = self.runners.get(row.id)
         if runner is not None:
             return TableInfo(row, runner.status, runner.seat_infos(), runner.seq)
-        seq = 0 if row.status == "open" else len(await self.store.inputs(row.id))
+        seq = 0 if row.status == "open" else await self.store.input_count(row.id)
         return TableInfo(row, row.status, self._lobby_seats(row), seq)
 
     # ------------------------------------------------------------- connections
@@ -336,15 +367,33 @@ class Hub:
     async def authenticate(self, table_id: str, token: str | None) -> int | None:
         """The seat of `token` at this table (None: no token, a spectator).
 
-        Raises `HubError` 404 for an unknown table, 401 for a token of no seat here.
+        Raises `HubError` no_table, or bad_token for a token of no seat here.
         """
         row = await self.row(table_id)
         if token is None:
             return None
         seat = seat_for_token(row, token)
         if seat is None:
-            raise HubError(401, ErrorCode.BAD_TOKEN, f"that token is no seat's at table {table_id}")
+            raise HubError(ErrorCode.BAD_TOKEN, f"that token is no seat's at table {table_id}")
         return seat
+
+    def admit(self, table_id: str, seat: int | None) -> None:
+        """Count a new connection to a seat (None: a spectator) of this table; raises
+        `HubError` too_many_connections when the seat, or the table's spectators, have
+        their fill. Each admitted connection is `release`d when it ends."""
+        key = (table_id, seat)
+        most = self.settings.max_spectators if seat is None else self.settings.max_seat_connections
+        if self._connections[key] >= most:
+            who = "spectators of this table" if seat is None else f"connections to seat {seat}"
+            raise HubError(ErrorCode.TOO_MANY, f"at most {most} {who}; close one first")
+        self._connections[key] += 1
+
+    def release(self, table_id: str, seat: int | None) -> None:
+        """A connection counted by `admit` has ended."""
+        key = (table_id, seat)
+        self._connections[key] -= 1
+        if self._connections[key] <= 0:
+            del self._connections[key]
 
     async def attach(self, table_id: str, watcher: Watcher) -> None:
         """Hand a connection to its table; it gets its `welcome` at once."""
@@ -408,28 +457,58 @@ class Hub:
         (`hint_level`) asked for a plan on that seat's own view, as a new bot would be.
         Returns the level and the action (None: the bot would do nothing now).
 
-        Raises `HubError`: 403 at a table not created with `practice`, 401/403 without a
-        token of a seat here, 409 unless the game is running.
+        Raises `HubError`: not_practice at a table not created with `practice`, no_token or
+        bad_token without a token of a seat here, not_running unless the game runs.
         """
         row = await self.row(table_id)
         if not row.settings.get("practice"):
             raise HubError(
-                403, "not_practice", f"table {table_id} is not a practice table; no hints"
+                ErrorCode.NOT_PRACTICE, f"table {table_id} is not a practice table; no hints"
             )
-        if not token:
-            raise HubError(401, "no_token", "a hint needs 'Authorization: Bearer <seat token>'")
-        seat = seat_for_token(row, token)
-        if seat is None:
-            raise HubError(403, "bad_token", f"that token is no seat's at table {table_id}")
-        runner = self.runners.get(table_id)
-        if runner is None or runner.status != "running":
-            raise HubError(409, "not_running", f"table {table_id} is {row.status}; no hints")
+        seat, runner = self._running_seat(row, token, "a hint")
         level = hint_level(list(registry.entry(row.game).bots))
         bot = registry.make_bot(row.game, level, seat, secrets.randbelow(SEED_RANGE))
         view, now = runner.view(seat), runner.now()
         # A strong bot may think for a while: off the event loop, on its own copy of the view.
         plan = await asyncio.to_thread(bot.plan, view, now)
         return level, None if plan is None else plan.action
+
+    async def sample(self, table_id: str, token: str | None) -> JSONDict:
+        """One random legal action for the token's seat (`sample_action`).
+
+        Raises `HubError`: no_token or bad_token without a token of a seat here,
+        not_running unless the game runs, cannot_act when the seat has nothing to do now
+        or the game lists no legal actions (a real-time game).
+        """
+        row = await self.row(table_id)
+        seat, runner = self._running_seat(row, token, "a sample")
+        try:
+            action = (
+                sample_action(runner.game, runner.state, seat)
+                if runner.game.can_act(runner.state, seat)
+                else None
+            )
+        except NotImplementedError:
+            raise HubError(
+                ErrorCode.CANNOT_ACT,
+                f"{runner.game.title} lists no legal actions to sample from (a real-time game)",
+            ) from None
+        if action is None:
+            raise HubError(ErrorCode.CANNOT_ACT, f"seat {seat} has no action to take now")
+        return action
+
+    def _running_seat(self, row: TableRow, token: str | None, what: str) -> tuple[int, TableRunner]:
+        """The token's seat and the table's runner; raises `HubError` no_token, bad_token
+        or not_running."""
+        if not token:
+            raise HubError(ErrorCode.NO_TOKEN, f"{what} needs 'Authorization: Bearer <seat token>'")
+        seat = seat_for_token(row, token)
+        if seat is None:
+            raise HubError(ErrorCode.BAD_TOKEN, f"that token is no seat's at table {row.id}")
+        runner = self.runners.get(row.id)
+        if runner is None or runner.status != "running":
+            raise HubError(ErrorCode.NOT_RUNNING, f"table {row.id} is {row.status}; no {what[2:]}s")
+        return seat, runner
 
     def _lobby_seats(self, row: TableRow) -> list[SeatInfo]:
         found = self.lobby.get(row.id)
@@ -464,19 +543,3 @@ class Hub:
         for watcher in list(lobby.watchers):
             if watcher is not skip:
                 watcher.send(text)
-
-
-def hint_level(levels: Sequence[str]) -> str:
-    """The bot level that gives hints: "perfect", else "hard", else the last registered.
-
-    >>> hint_level(["random", "basic"]), hint_level(["easy", "hard", "perfect", "random"])
-    ('basic', 'perfect')
-    """
-    for wanted in ("perfect", "hard"):
-        if wanted in levels:
-            return wanted
-    return levels[-1]
-
-
-def _list(seats: Sequence[int]) -> str:
-    return ", ".join(str(s) for s in seats) or "none"

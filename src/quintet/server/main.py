@@ -9,7 +9,6 @@ raises KeyboardInterrupt, which the CLI reports as "Interrupted." (exit 130).
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import signal
 import sys
@@ -21,12 +20,18 @@ from typing import Final
 import uvicorn
 
 from quintet.server.app import create_app
+from quintet.server.http import protocol_for
+from quintet.server.logs import log_config
 from quintet.server.settings import Settings
 from quintet.server.storage import Store
 
 #: Largest WebSocket frame uvicorn reads at all; the app answers anything above
 #: `max_message_bytes` with "too_big", so this only bounds memory.
 WS_MAX_SIZE: Final = 1 << 20
+#: The largest request line and headers read (h11's limit); more is a 400.
+MAX_HEADER_BYTES: Final = 16_384
+#: Seconds an idle keep-alive connection stays open.
+KEEP_ALIVE_S: Final = 5
 #: Seconds a shutdown waits for connections and tasks before cancelling them.
 GRACEFUL_S: Final = 5
 
@@ -37,11 +42,19 @@ def config(settings: Settings, log_level: str = "info") -> uvicorn.Config:
         host=settings.host,
         port=settings.port,
         log_level=log_level,
+        log_config=log_config(log_level),
         ws_max_size=max(WS_MAX_SIZE, 2 * settings.max_message_bytes),
         # Compressing every view for every connection cost more CPU (and latency) than the
         # few kilobytes it saves: bench/server_load.py measured it (docs/benchmarks.md).
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=GRACEFUL_S,
+        # Slow and idle clients: headers must come within header_timeout_s (and be at most
+        # MAX_HEADER_BYTES), an idle keep-alive connection closes after KEEP_ALIVE_S, and
+        # past max_connections (HTTP and WebSocket together) uvicorn answers 503.
+        http=protocol_for(settings.header_timeout_s),
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES,
+        timeout_keep_alive=KEEP_ALIVE_S,
+        limit_concurrency=settings.max_connections,
         lifespan="on",
     )
 
@@ -98,7 +111,6 @@ def _announce_when_listening(server: uvicorn.Server, url: str, open_browser: boo
 def serve(settings: Settings, log_level: str = "info", *, open_browser: bool = False) -> None:
     """Serve until stopped; returns after a clean shutdown on SIGTERM. (`check_database`
     first turns a database problem into one clear error instead of uvicorn's traceback.)"""
-    _log_to_stderr(log_level)
     server = uvicorn.Server(config(settings, log_level))
     threading.Thread(
         target=_announce_when_listening,
@@ -116,13 +128,3 @@ def serve(settings: Settings, log_level: str = "info", *, open_browser: bool = F
         signal.signal(signal.SIGTERM, previous)
     if not server.started:
         raise SystemExit(1)  # uvicorn has logged why (e.g. the port is taken)
-
-
-def _log_to_stderr(level: str) -> None:
-    """The server's own messages (tables resumed, finished, failed) beside uvicorn's."""
-    logger = logging.getLogger("quintet")
-    if not logger.handlers:
-        handler = logging.StreamHandler()
-        handler.setFormatter(logging.Formatter("%(levelname)s:     %(name)s: %(message)s"))
-        logger.addHandler(handler)
-    logger.setLevel(level.upper())

@@ -12,7 +12,7 @@ Server -> client:
               the client whose action it acknowledges; `seats` when they changed; `outcome`
               once the game is over. Views are whole snapshots, never diffs.
     refused   to the sender only: the rule's stable `code` and `message`, with the `ref`
-    error     a message the server could not take (`ErrorCode`), with its `ref` when known
+    error     a message the server could not take (`errors.ErrorCode`), with its `ref` when known
     pong      the answer to ping
 
 A message the server cannot take gets an `error` and changes nothing.
@@ -21,34 +21,16 @@ A message the server cannot take gets an `error` and changes nothing.
 from __future__ import annotations
 
 import json
-from enum import StrEnum
+import reprlib
 from typing import Annotated, Any, ClassVar, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from quintet.server.errors import ErrorCode, quoted
+
 VERSION: Final = 1
 #: Longest `ref` a client may attach to an action (it is echoed back).
 MAX_REF: Final = 64
-
-
-class ErrorCode(StrEnum):
-    """The `code` of an `error` message: what was wrong with what the client sent or did."""
-
-    BAD_JSON = "bad_json"  # not JSON, or not a JSON object
-    UNKNOWN_TYPE = "unknown_type"  # no "type", or one the server does not know
-    BAD_VERSION = "bad_version"  # "v" missing or not 1
-    BAD_MESSAGE = "bad_message"  # a known type with missing, extra or wrong fields
-    TOO_BIG = "too_big"  # longer than max_message_bytes; dropped unread
-    RATE_LIMITED = "rate_limited"  # over the per-connection rate; dropped unread
-    BAD_TOKEN = "bad_token"  # the seat token fits no seat of this table (then close 4001)
-    BAD_ORIGIN = "bad_origin"  # the page's Origin is not allowed (then close 4003)
-    NO_TABLE = "no_table"  # no such table (then close 4004)
-    SPECTATOR = "spectator"  # a spectator sent an action
-    NOT_STARTED = "not_started"  # an action before the table started
-    STORAGE_FAILED = "storage_failed"  # the input could not be stored: not applied
-    SERVER_ERROR = "server_error"  # the server failed on this message (a bug); not applied
-    STOPPED = "stopped"  # the table stopped (server shutting down or storage failed)
-    TOO_SLOW = "too_slow"  # the client did not read its messages; closed
 
 
 class CloseCode:
@@ -58,6 +40,7 @@ class CloseCode:
     BAD_ORIGIN: Final = 4003
     NO_TABLE: Final = 4004
     TOO_SLOW: Final = 4008
+    TOO_MANY: Final = 4029
     GOING_AWAY: Final = 1001
     SERVER_ERROR: Final = 1011
 
@@ -76,7 +59,8 @@ class ProtocolError(ValueError):
 
 
 class _ClientMessage(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: no coercion ("1" is not 1, true is not a number).
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     v: Literal[1]
 
@@ -97,6 +81,10 @@ ClientMessage = Act | Ping
 CLIENT_TYPES: Final[dict[str, type[Act] | type[Ping]]] = {"act": Act, "ping": Ping}
 
 
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a JSON number")
+
+
 def parse_client(text: str | bytes) -> ClientMessage:
     """Parse one client message; raises `ProtocolError` naming what is wrong.
 
@@ -108,9 +96,11 @@ def parse_client(text: str | bytes) -> ClientMessage:
     quintet.server.protocol.ProtocolError: unknown message type 'jump'; the types are: act, ping
     """
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_not_json)
     except (ValueError, UnicodeDecodeError) as error:
         raise ProtocolError(ErrorCode.BAD_JSON, f"the message is not JSON: {error}") from None
+    except RecursionError:
+        raise ProtocolError(ErrorCode.BAD_JSON, "the message is nested too deeply") from None
     if not isinstance(data, dict):
         raise ProtocolError(
             ErrorCode.BAD_JSON, f"a message is a JSON object, not {type(data).__name__}"
@@ -122,7 +112,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
     if model is None:
         known = ", ".join(CLIENT_TYPES)
         what = (
-            f"unknown message type {kind!r}"
+            f"unknown message type {quoted(kind)}"
             if isinstance(kind, str)
             else "the message has no string 'type'"
         )
@@ -131,7 +121,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
     if version != VERSION or isinstance(version, bool):
         raise ProtocolError(
             ErrorCode.BAD_VERSION,
-            f'protocol version {version!r} is not supported; send "v": {VERSION}',
+            f'protocol version {reprlib.repr(version)} is not supported; send "v": {VERSION}',
             ref,
         )
     try:

@@ -42,9 +42,9 @@ from quintet.core import (
     registry,
 )
 from quintet.core.registry import AnyGame
+from quintet.server.errors import ErrorCode
 from quintet.server.protocol import (
     CloseCode,
-    ErrorCode,
     Refused,
     SeatInfo,
     Update,
@@ -52,7 +52,7 @@ from quintet.server.protocol import (
     encode,
     error_text,
 )
-from quintet.server.storage import Store, TableRow
+from quintet.server.storage import Storage, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +128,7 @@ class TableRunner:
     def __init__(
         self,
         row: TableRow,
-        store: Store,
+        store: Storage,
         history: Sequence[Input] = (),
         *,
         bot_pace: float = 1.0,

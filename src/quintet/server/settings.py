@@ -1,9 +1,9 @@
 """The server's settings: one frozen dataclass, built from defaults, the environment and flags.
 
 Precedence: an explicit value (a `quintet serve` flag) beats the environment
-(`QUINTET_DB`, `QUINTET_BOT_PACE`, `QUINTET_ZOMBIE_AFTER`, `QUINTET_ECHO`), which beats the
-default. The environment exists so a test (or the benchmark) can start `python -m quintet serve`
-with its own settings.
+(`QUINTET_DB`, `QUINTET_BOT_PACE`, `QUINTET_ZOMBIE_AFTER`, `QUINTET_ECHO` and the limits'
+variables in `Settings.build`), which beats the default. The environment exists so a
+test (or the benchmark) can start `python -m quintet serve` with its own settings.
 
 >>> Settings.build(env={"QUINTET_BOT_PACE": "0.05"}, db_url="sqlite+aiosqlite:///x").bot_pace
 0.05
@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Final
+from urllib.parse import urlsplit
 
 import platformdirs
 
@@ -46,6 +47,19 @@ def boolean(text: str) -> bool:
     raise ValueError(word)
 
 
+def origin_of(url: str) -> str:
+    """The origin (scheme://host[:port], lower case) of an http(s) URL; raises
+    `SettingsError` for anything else.
+
+    >>> origin_of("https://Play.Example/lobby")
+    'https://play.example'
+    """
+    parts = urlsplit(url.strip())
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        raise SettingsError(f"public_url must be http(s)://host[:port], not {url!r}")
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
 def default_db_url() -> str:
     """An SQLite file in the user's data directory (created if missing): nothing to set up."""
     folder = Path(platformdirs.user_data_dir("quintet"))
@@ -60,10 +74,16 @@ class Settings:
     db_url: str
     host: str = "127.0.0.1"
     port: int = 8000
-    #: Origins (scheme://host[:port]) allowed to open WebSockets besides the server's own
-    #: host. A missing Origin header (a non-browser client) is always allowed.
+    #: The address people open (scheme://host[:port], e.g. https://play.example behind a
+    #: proxy): pages from its origin may open WebSockets. None: this machine only
+    #: (http://127.0.0.1, localhost and [::1] on `port`).
+    public_url: str | None = None
+    #: Other origins (scheme://host[:port]) allowed to open WebSockets. A missing Origin
+    #: header (a non-browser client) is always allowed.
     allowed_origins: tuple[str, ...] = ()
     max_message_bytes: int = 16_384
+    #: The largest HTTP request body read; a longer one is refused (413) unread.
+    max_body_bytes: int = 4096
     #: Token bucket per connection: refill rate and capacity, in messages.
     rate_per_second: float = 20.0
     rate_burst: int = 40
@@ -72,6 +92,20 @@ class Settings:
     zombie_after_s: float = 60.0
     #: Multiplies bot think times (tests use e.g. 0.02 so games are fast); 0 = at once.
     bot_pace: float = 1.0
+    #: WebSocket connections one seat may have open at once (tabs, devices), and the
+    #: spectators one table may have.
+    max_seat_connections: int = 8
+    max_spectators: int = 100
+    #: Connections uvicorn serves at once (HTTP and WebSocket); more get a 503.
+    max_connections: int = 2000
+    #: Seconds a client has to send a request's headers once it connects (or after the
+    #: previous answer) before the connection is closed.
+    header_timeout_s: float = 10.0
+    #: Tables one client address may create: a minute's refill and the burst (0: no limit).
+    create_per_minute: float = 30.0
+    create_burst: int = 10
+    #: An open table nobody has joined for this long (s) is deleted; 0: never.
+    open_table_ttl_s: float = 3600.0
     #: Serve `/ws/echo`, a WebSocket that sends back every message unchanged: the raw
     #: stack's baseline for `make bench` (bench/server_load.py). Off unless asked for.
     bench_echo: bool = False
@@ -85,19 +119,52 @@ class Settings:
             raise SettingsError(f"max_message_bytes must be >= 64, not {self.max_message_bytes}")
         if not (math.isfinite(self.rate_per_second) and self.rate_per_second > 0):
             raise SettingsError(f"rate_per_second must be > 0, not {self.rate_per_second}")
+        if self.max_body_bytes < 256:
+            raise SettingsError(f"max_body_bytes must be >= 256, not {self.max_body_bytes}")
+        for name in ("max_seat_connections", "max_spectators", "max_connections"):
+            if getattr(self, name) < 1:
+                raise SettingsError(f"{name} must be >= 1, not {getattr(self, name)}")
+        if not (math.isfinite(self.header_timeout_s) and self.header_timeout_s > 0):
+            raise SettingsError(f"header_timeout_s must be > 0, not {self.header_timeout_s}")
         if self.rate_burst < 1:
             raise SettingsError(f"rate_burst must be >= 1, not {self.rate_burst}")
         if not (math.isfinite(self.zombie_after_s) and self.zombie_after_s >= 0):
             raise SettingsError(
                 f"zombie_after_s must be >= 0 (0 = never), not {self.zombie_after_s}"
             )
+        if not (math.isfinite(self.create_per_minute) and self.create_per_minute >= 0):
+            raise SettingsError(
+                f"create_per_minute must be >= 0 (0 = no limit), not {self.create_per_minute}"
+            )
+        if self.create_burst < 1:
+            raise SettingsError(f"create_burst must be >= 1, not {self.create_burst}")
+        if not (math.isfinite(self.open_table_ttl_s) and self.open_table_ttl_s >= 0):
+            raise SettingsError(
+                f"open_table_ttl_s must be >= 0 (0 = never), not {self.open_table_ttl_s}"
+            )
         if not (math.isfinite(self.bot_pace) and self.bot_pace >= 0):
             raise SettingsError(f"bot_pace must be >= 0, not {self.bot_pace}")
+        if self.public_url is not None:
+            object.__setattr__(self, "public_url", origin_of(self.public_url))
         object.__setattr__(
             self,
             "allowed_origins",
             tuple(o.strip().rstrip("/").lower() for o in self.allowed_origins),
         )
+
+    @property
+    def trusted_origins(self) -> frozenset[str]:
+        """The page origins that may open WebSockets: the public URL's (or, without one,
+        this machine's on `port`) and the allowed ones.
+
+        >>> sorted(Settings(db_url="x", port=8000).trusted_origins)
+        ['http://127.0.0.1:8000', 'http://[::1]:8000', 'http://localhost:8000']
+        """
+        if self.public_url is not None:
+            own = {self.public_url}
+        else:
+            own = {f"http://{host}:{self.port}" for host in ("127.0.0.1", "localhost", "[::1]")}
+        return frozenset(own | set(self.allowed_origins))
 
     @classmethod
     def build(cls, env: Mapping[str, str] | None = None, **given: Any) -> Settings:
@@ -116,6 +183,15 @@ class Settings:
             "bot_pace": (ENV_BOT_PACE, float),
             "zombie_after_s": (ENV_ZOMBIE_AFTER, float),
             "bench_echo": (ENV_ECHO, boolean),
+            "create_per_minute": ("QUINTET_CREATE_PER_MINUTE", float),
+            "create_burst": ("QUINTET_CREATE_BURST", int),
+            "open_table_ttl_s": ("QUINTET_OPEN_TABLE_TTL", float),
+            "max_body_bytes": ("QUINTET_MAX_BODY", int),
+            "max_seat_connections": ("QUINTET_MAX_SEAT_CONNECTIONS", int),
+            "max_spectators": ("QUINTET_MAX_SPECTATORS", int),
+            "max_connections": ("QUINTET_MAX_CONNECTIONS", int),
+            "header_timeout_s": ("QUINTET_HEADER_TIMEOUT", float),
+            "public_url": ("QUINTET_PUBLIC_URL", str),
         }
         for name, (variable, kind) in from_env.items():
             text = env.get(variable)

@@ -1,4 +1,7 @@
-"""The WebSocket endpoint `/ws/tables/{table_id}?token=...` (no token: a spectator).
+"""The WebSocket endpoint `/ws/tables/{table_id}`: a seat's token in the subprotocols
+(`Sec-WebSocket-Protocol: quintet.v1, quintet.token.<token>`), none for a spectator.
+
+The token is not in the URL because URLs are logged (by uvicorn, and by any proxy).
 
 The handler stays thin: check the Origin and the token, hand the connection to the hub,
 then read messages (size and rate limits first, then the protocol) while a writer task
@@ -13,17 +16,16 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Final
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from quintet.server.hub import Hub, HubError
+from quintet.server.errors import ErrorCode, HubError, quoted
+from quintet.server.hub import Hub
 from quintet.server.protocol import (
     Act,
     CloseCode,
-    ErrorCode,
     Pong,
     ProtocolError,
     encode,
@@ -35,27 +37,40 @@ from quintet.server.settings import Settings
 log = logging.getLogger(__name__)
 router = APIRouter()
 
+#: The subprotocol every client offers (the server picks it), and the prefix of the
+#: offered "subprotocol" that carries a seat's token (the server never echoes that one).
+SUBPROTOCOL: Final = "quintet.v1"
+TOKEN_PREFIX: Final = "quintet.token."
 #: Messages queued for one client before it counts as too slow and is closed.
 OUTBOX_LIMIT: Final = 1024
 _PONG: Final = encode(Pong())
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
-    """Whether a page from `origin` may connect: no Origin (not a browser), the server's own
-    host (`host` is the Host header), or one of `allowed`.
+def origin_allowed(origin: str | None, trusted: Collection[str]) -> bool:
+    """Whether a page from `origin` may connect: no Origin (not a browser), or one of the
+    `trusted` origins (`Settings.trusted_origins`: the configured public address, never
+    the request's own Host header, which a DNS-rebinding page controls).
 
-    >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", ())
+    >>> origin_allowed("http://127.0.0.1:8000/", {"http://127.0.0.1:8000"})
     True
-    >>> origin_allowed("https://evil.example", "127.0.0.1:8000", ())
+    >>> origin_allowed("https://evil.example", {"http://127.0.0.1:8000"})
     False
     """
     if origin is None:
         return True
-    origin = origin.strip().rstrip("/").lower()
-    if origin in allowed:
-        return True
-    parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and host is not None and parts.netloc == host.lower()
+    return origin.strip().rstrip("/").lower() in trusted
+
+
+def offered_token(subprotocols: list[str]) -> str | None:
+    """The seat token among the offered subprotocols (None: a spectator).
+
+    >>> offered_token(["quintet.v1", "quintet.token.abc"]), offered_token(["quintet.v1"])
+    ('abc', None)
+    """
+    for offered in subprotocols:
+        if offered.startswith(TOKEN_PREFIX):
+            return offered.removeprefix(TOKEN_PREFIX)
+    return None
 
 
 class TokenBucket:
@@ -143,28 +158,55 @@ async def refuse(websocket: WebSocket, code: ErrorCode, message: str, close: int
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
     hub: Hub = websocket.app.state.hub
     settings = hub.settings
-    # Accept first: only an accepted socket can be told why it is closed.
-    await websocket.accept()
+    offered: list[str] = websocket.scope.get("subprotocols", [])
+    # Accept first: only an accepted socket can be told why it is closed. A browser that
+    # offered subprotocols fails the handshake unless one is picked: the plain one.
+    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    if "token" in websocket.query_params:
+        await refuse(
+            websocket,
+            ErrorCode.BAD_TOKEN,
+            f"a token in the URL is refused (URLs are logged): offer the subprotocols "
+            f"{SUBPROTOCOL!r} and '{TOKEN_PREFIX}<token>' instead",
+            CloseCode.BAD_TOKEN,
+        )
+        return
+    token = offered_token(offered)
     origin = websocket.headers.get("origin")
-    if not origin_allowed(origin, websocket.headers.get("host"), settings.allowed_origins):
+    if not origin_allowed(origin, settings.trusted_origins):
         await refuse(
             websocket,
             ErrorCode.BAD_ORIGIN,
-            f"origin {origin!r} is not allowed",
+            f"origin {quoted(origin or '')} is not allowed",
             CloseCode.BAD_ORIGIN,
         )
         return
     try:
         seat = await hub.authenticate(table_id, token)
     except HubError as error:
-        if error.status == 404:
+        if error.code == ErrorCode.NO_TABLE:
             await refuse(websocket, ErrorCode.NO_TABLE, error.message, CloseCode.NO_TABLE)
         else:
             await refuse(websocket, ErrorCode.BAD_TOKEN, error.message, CloseCode.BAD_TOKEN)
         return
+    try:
+        hub.admit(table_id, seat)
+    except HubError as error:
+        await refuse(websocket, ErrorCode.TOO_MANY, error.message, CloseCode.TOO_MANY)
+        return
+    try:
+        await _serve(websocket, hub, table_id, seat, settings)
+    finally:
+        hub.release(table_id, seat)
+
+
+async def _serve(
+    websocket: WebSocket, hub: Hub, table_id: str, seat: int | None, settings: Settings
+) -> None:
+    """Run one admitted connection: attach it, read and write until it ends, detach it."""
     connection = Connection(websocket, seat)
     writer = asyncio.create_task(connection.write(), name=f"writer {table_id}")
     try:

@@ -1,16 +1,31 @@
 """Storage for the game server: tables, seats and the append-only input log.
 
 The same code runs on SQLite (the embedded default) and PostgreSQL; the schema is
-created and upgraded by the Alembic scripts shipped in `migrations/`.
+created and upgraded by the Alembic scripts shipped in `migrations/`. `rows.py` holds
+what is stored, `engine.py` the connection and migrations, `store.py` the queries, and
+`interface.py` the `Storage` protocol the hub and the runner depend on.
 """
 
-from quintet.server.storage.store import (
+from quintet.server.storage.interface import Storage
+from quintet.server.storage.rows import (
     DuplicateInput,
     NewTable,
     SeatRow,
     StorageError,
-    Store,
     TableRow,
+    hash_token,
+    new_table_id,
 )
+from quintet.server.storage.store import Store
 
-__all__ = ["DuplicateInput", "NewTable", "SeatRow", "StorageError", "Store", "TableRow"]
+__all__ = [
+    "DuplicateInput",
+    "NewTable",
+    "SeatRow",
+    "Storage",
+    "StorageError",
+    "Store",
+    "TableRow",
+    "hash_token",
+    "new_table_id",
+]

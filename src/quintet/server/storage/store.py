@@ -1,222 +1,39 @@
-"""The server's storage API: every method is one transaction, committed when it returns.
+"""The server's storage queries: every method is one transaction, committed when it returns.
 
 The runner appends each accepted input here BEFORE it acknowledges or broadcasts it, so
 a crash never loses an input that anyone has seen; on start the server rebuilds every
-`unfinished()` table by replaying `inputs()`.
+`unfinished()` table by replaying `inputs()`. The rows are in `rows.py`, the connection,
+SQLite's settings and the migrations in `engine.py`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hashlib
-import json
-import secrets
-import threading
-import weakref
-from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, Literal, cast
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import Connection, Row, event, exists, func, select, update
-from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy import Row, delete, exists, func, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from quintet.core.inputs import Input
 from quintet.core.types import JSON, JSONDict
 from quintet.server.storage import models
-
-#: A table's life: open (seats being claimed) -> running -> finished, or aborted.
-Status = Literal["open", "running", "finished", "aborted"]
-STATUSES: tuple[Status, ...] = ("open", "running", "finished", "aborted")
-#: Who sits in a seat: a person (claimed with a nickname and token) or a bot at a level.
-SeatKind = Literal["human", "bot"]
-SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot")
-#: Seeds are stored as a signed 64-bit BIGINT on both backends.
-SEED_LIMIT = 2**63
-
-
-class StorageError(Exception):
-    """A storage operation was refused or failed; the message names the table and the rule."""
-
-
-class DuplicateInput(StorageError):
-    """`append_input` was given a seq that is already stored: the log is append-only."""
-
-
-class _ConstraintFailed(StorageError):
-    """The database refused a write on a constraint (its IntegrityError is the cause)."""
-
-
-def new_table_id() -> str:
-    """A fresh table id: 12 url-safe random characters (72 bits)."""
-    return secrets.token_urlsafe(9)
-
-
-def hash_token(token: str) -> str:
-    """The sha256 hex digest stored for a seat token (the token itself is never stored)."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    """One seat of a table.
-
-    For `NewTable.seats` give only `seat`, `kind` and (for a bot) `level`; `nickname`,
-    `token_hash` and `joined_at` stay None until `Store.claim_seat` fills them.
-    """
-
-    seat: int
-    kind: SeatKind
-    level: str | None = None
-    nickname: str | None = None
-    token_hash: str | None = None
-    joined_at: datetime | None = None
-
-    @property
-    def free(self) -> bool:
-        """A human seat nobody has claimed yet."""
-        return self.kind == "human" and self.nickname is None
-
-
-@dataclass(frozen=True, slots=True)
-class NewTable:
-    """What `Store.create_table` stores; the status starts "open".
-
-    `seats[i].seat` must be `i`; `players` is `len(seats)`. `settings` holds table-level
-    settings (not game options), e.g. `{"zombie_after_s": 60.0}`. `created_at` defaults
-    to now (UTC). `seed` must fit a signed 64-bit int (`secrets.randbits(63)` does).
-    """
-
-    id: str
-    game: str
-    options: JSONDict
-    seed: int
-    seats: tuple[SeatRow, ...]
-    settings: JSONDict = field(default_factory=dict)
-    created_at: datetime | None = None
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    """A stored table with its seats (ordered by seat). Timestamps are aware UTC datetimes."""
-
-    id: str
-    game: str
-    options: JSONDict
-    seed: int
-    players: int
-    status: Status
-    settings: JSONDict
-    created_at: datetime
-    started_at: datetime | None
-    finished_at: datetime | None
-    result: JSON | None
-    seats: tuple[SeatRow, ...]
-
-    @property
-    def free_seats(self) -> tuple[int, ...]:
-        """The human seats still open to claim."""
-        return tuple(s.seat for s in self.seats if s.free)
-
-
-#: Where the Alembic scripts live (inside the package, so an installed wheel can migrate).
-MIGRATIONS = Path(__file__).with_name("migrations")
-#: How long a SQLite writer waits for another connection's write lock before failing.
-SQLITE_BUSY_TIMEOUT_MS = 10_000
-# Async drivers for the plain URLs a person may type (`--db sqlite:///x.db`).
-_ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
-_SUPPORTED = ("sqlite+aiosqlite", "postgresql+asyncpg")
-
-
-def _dumps(value: JSON) -> str:
-    # allow_nan=False: NaN/Infinity are not JSON; PostgreSQL would refuse them and SQLite
-    # would keep them, so both refuse them here. ensure_ascii=False keeps text readable.
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+from quintet.server.storage.engine import ConstraintFailed, Database, dumps
+from quintet.server.storage.rows import (
+    STATUSES,
+    DuplicateInput,
+    NewTable,
+    SeatRow,
+    Status,
+    StorageError,
+    TableRow,
+    check_new_table,
+)
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-def _async_url(url: str) -> URL:
-    """Parse `url`, giving a plain sqlite/postgresql URL its async driver."""
-    try:
-        parsed = make_url(url)
-    except ArgumentError as error:
-        raise StorageError(f"bad database URL {url!r}: {error}") from None
-    parsed = parsed.set(drivername=_ASYNC_DRIVERS.get(parsed.drivername, parsed.drivername))
-    if parsed.drivername not in _SUPPORTED:
-        raise StorageError(
-            f"unsupported database URL {parsed.render_as_string(hide_password=True)!r}:"
-            f" use sqlite+aiosqlite:///path or postgresql+asyncpg://user@host:port/db"
-        )
-    return parsed
-
-
-def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
-    """Settings every SQLite connection needs, applied before it is first used."""
-    # Let SQLAlchemy's "begin" event below issue BEGIN itself: the sqlite3 module would
-    # otherwise begin only before DML, leaving DDL (migrations) outside the transaction.
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    try:
-        # WAL: readers never block the writer; synchronous=FULL: a commit is fsynced to
-        # the WAL before it returns, so an acknowledged input survives a crash or power cut.
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
-    finally:
-        cursor.close()
-
-
-def _sqlite_begin(connection: Connection) -> None:
-    # Writes BEGIN IMMEDIATE: the write lock is taken at BEGIN (waiting up to busy_timeout),
-    # so a transaction that reads before it writes never fails upgrading a stale snapshot.
-    # Reads stay DEFERRED and, in WAL, never wait.
-    mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
-    connection.exec_driver_sql(f"BEGIN {mode}")
-
-
-# Alembic keeps the running migration in module globals (`alembic.context`, `alembic.op`),
-# so two migrations in one process must take turns: an asyncio lock per event loop (two
-# Store.open in one loop) and a thread lock (two loops in two threads).
-_migration_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
-    weakref.WeakKeyDictionary()
-)
-_migration_thread_lock = threading.Lock()
-# Any constant: PostgreSQL's advisory lock id for "migrating the quintet schema".
-_PG_MIGRATION_LOCK = 0x5175696E74  # "Quint"
-
-
-def _migration_lock() -> asyncio.Lock:
-    loop = asyncio.get_running_loop()
-    lock = _migration_locks.get(loop)
-    if lock is None:
-        lock = _migration_locks[loop] = asyncio.Lock()
-    return lock
-
-
-def _migrate(connection: Connection) -> None:
-    if connection.dialect.name == "postgresql":
-        # Two server processes starting on a fresh database: the second waits here, then
-        # finds the schema at head. (SQLite gets the same from BEGIN IMMEDIATE.)
-        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_MIGRATION_LOCK})")
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    config.attributes["connection"] = connection
-    with _migration_thread_lock:
-        command.upgrade(config, "head")
 
 
 def _seat_row(row: Row[Any]) -> SeatRow:
@@ -228,22 +45,6 @@ def _seat_row(row: Row[Any]) -> SeatRow:
         token_hash=row.token_hash,
         joined_at=row.joined_at,
     )
-
-
-def _check_new_table(table: NewTable) -> None:
-    where = f"table {table.id!r}"
-    if not table.seats:
-        raise StorageError(f"{where}: a table needs at least one seat")
-    numbers = [s.seat for s in table.seats]
-    if numbers != list(range(len(numbers))):
-        raise StorageError(f"{where}: seats must be numbered 0..{len(numbers) - 1}, not {numbers}")
-    for s in table.seats:
-        if s.kind not in SEAT_KINDS:
-            raise StorageError(f"{where}: seat {s.seat} kind must be human or bot, not {s.kind!r}")
-        if s.kind == "bot" and not s.level:
-            raise StorageError(f"{where}: bot seat {s.seat} needs a level")
-    if not -SEED_LIMIT <= table.seed < SEED_LIMIT:
-        raise StorageError(f"{where}: the seed {table.seed} does not fit a signed 64-bit int")
 
 
 @dataclass(slots=True, eq=False)
@@ -263,85 +64,32 @@ class Store:
     `StorageError` (the driver's error chained as its cause).
     """
 
-    def __init__(self, engine: AsyncEngine) -> None:
-        self._engine = engine
-        # SQLite has one writer at a time, and a writer that finds the lock taken polls
-        # for it with growing sleeps (busy_timeout): under load that costs tens of ms per
-        # input. Queuing this process's writers here instead hands the lock over at once;
-        # busy_timeout remains for other processes (the CLI, a second server).
-        self._sqlite_writes = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+    def __init__(self, database: Database) -> None:
+        self._db = database
         # Group commit of inputs (see append_input): the queue and who may flush it.
         self._appends: list[_PendingInput] = []
         self._append_lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, url: str) -> Store:
-        """Connect and migrate the schema to head (a no-op when already there).
+        """Connect and migrate the schema to head (see `Database.open`); raises
+        `StorageError` for an unsupported URL or a database that cannot be reached or
+        migrated."""
+        return cls(await Database.open(url))
 
-        `url` is `sqlite+aiosqlite:///path` or `postgresql+asyncpg://user@host:port/db`;
-        plain `sqlite:///` and `postgresql://` are accepted and given the async driver.
-        SQLite gets WAL, synchronous=FULL, foreign keys and a busy timeout, and the file's
-        directory is created if missing. Raises `StorageError` for an unsupported URL or a
-        database that cannot be reached or migrated.
-        """
-        parsed = _async_url(url)
-        sqlite = parsed.drivername.startswith("sqlite")
-        if sqlite:
-            if not parsed.database or parsed.database == ":memory:":
-                # Each pooled connection would get its own empty database.
-                raise StorageError("in-memory SQLite is not supported: give a file path")
-            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(parsed, json_serializer=_dumps)
-        if sqlite:
-            event.listen(engine.sync_engine, "connect", _sqlite_connect)
-            event.listen(engine.sync_engine, "begin", _sqlite_begin)
-        store = cls(engine)
-        try:
-            async with (
-                _migration_lock(),
-                store._transaction("migrating the schema", write=True) as c,
-            ):
-                await c.run_sync(_migrate)
-        except BaseException:
-            await engine.dispose()
-            raise
-        return store
+    @property
+    def engine(self) -> AsyncEngine:
+        """The SQLAlchemy engine (for tests and tools; the server uses the methods)."""
+        return self._db.engine
 
     @property
     def backend(self) -> Literal["sqlite", "postgresql"]:
         """Which database this store runs on (for `/api/health`)."""
-        return "sqlite" if self._engine.dialect.name == "sqlite" else "postgresql"
+        return self._db.backend
 
     async def close(self) -> None:
         """Close every pooled connection. The store is unusable afterwards."""
-        await self._engine.dispose()
-
-    @contextlib.asynccontextmanager
-    async def _transaction(
-        self, what: str, *, write: bool = False
-    ) -> AsyncIterator[AsyncConnection]:
-        """One committed transaction; database errors become `StorageError` naming `what`.
-
-        `write`: on SQLite, wait for this process's other writers, then BEGIN IMMEDIATE
-        (take the write lock up front, so a read-then-write transaction never fails on
-        an upgrade from a stale snapshot).
-        """
-        lock = self._sqlite_writes if write else None
-        try:
-            async with contextlib.AsyncExitStack() as stack:
-                if lock is not None:
-                    await stack.enter_async_context(lock)
-                connection = await stack.enter_async_context(self._engine.connect())
-                if lock is not None:
-                    await connection.execution_options(sqlite_begin="IMMEDIATE")
-                async with connection.begin():
-                    yield connection
-        except IntegrityError as error:
-            # A constraint said no: callers that expect one (a taken id or seq) catch this
-            # subclass to say which rule; for the others it is an ordinary StorageError.
-            raise _ConstraintFailed(f"{what}: {error}") from error
-        except (SQLAlchemyError, OSError) as error:
-            raise StorageError(f"{what}: {error}") from error
+        await self._db.close()
 
     async def create_table(self, table: NewTable) -> None:
         """Store a new table (status "open") and its seats.
@@ -349,9 +97,9 @@ class Store:
         Raises `StorageError` when the id exists, the seats are not numbered 0..n-1, a
         kind is unknown, a bot has no level, or the seed does not fit 64 bits.
         """
-        _check_new_table(table)
+        check_new_table(table)
         try:
-            async with self._transaction(f"creating table {table.id!r}", write=True) as c:
+            async with self._db.transaction(f"creating table {table.id!r}", write=True) as c:
                 await c.execute(
                     models.tables.insert().values(
                         id=table.id,
@@ -379,12 +127,17 @@ class Store:
                         for s in table.seats
                     ],
                 )
-        except _ConstraintFailed as error:
+        except ConstraintFailed as error:
             raise StorageError(f"table {table.id!r} already exists") from error.__cause__
 
-    async def _rows(self, c: AsyncConnection, where: Any) -> list[TableRow]:
+    async def _rows(
+        self, c: AsyncConnection, where: Any, limit: int | None = None
+    ) -> list[TableRow]:
         t, s = models.tables, models.seats
-        found = (await c.execute(select(t).where(where).order_by(t.c.created_at, t.c.id))).all()
+        query = select(t).where(where).order_by(t.c.created_at, t.c.id)
+        if limit is not None:
+            query = query.limit(limit)
+        found = (await c.execute(query)).all()
         if not found:
             return []
         ids = [row.id for row in found]
@@ -412,7 +165,7 @@ class Store:
         ]
 
     async def _select(self, what: str, where: Any) -> list[TableRow]:
-        async with self._transaction(what) as c:
+        async with self._db.transaction(what) as c:
             return await self._rows(c, where)
 
     async def table(self, table_id: str) -> TableRow | None:
@@ -426,6 +179,51 @@ class Store:
         if game is not None:
             where = where & (models.tables.c.game == game)
         return await self._select("listing open tables", where)
+
+    async def page(
+        self,
+        status: Status,
+        *,
+        game: str | None = None,
+        free_only: bool = False,
+        limit: int = 50,
+        after: str | None = None,
+    ) -> list[TableRow]:
+        """Up to `limit` tables with `status` (of one game when given; with `free_only`,
+        only those with a human seat still free), oldest first, starting after the table
+        `after` (the last one of the previous page; an unknown id starts nowhere: [])."""
+        t, s = models.tables, models.seats
+        where = t.c.status == status
+        if game is not None:
+            where = where & (t.c.game == game)
+        if free_only:
+            where = where & exists().where(
+                s.c.table_id == t.c.id, s.c.kind == "human", s.c.nickname.is_(None)
+            )
+        async with self._db.transaction(f"listing {status} tables") as c:
+            if after is not None:
+                anchor = (
+                    await c.execute(select(t.c.created_at).where(t.c.id == after))
+                ).scalar_one_or_none()
+                if anchor is None:
+                    return []
+                where = where & (
+                    (t.c.created_at > anchor) | ((t.c.created_at == anchor) & (t.c.id > after))
+                )
+            return await self._rows(c, where, limit)
+
+    async def expire_open(self, idle_since: datetime) -> list[str]:
+        """Delete the open tables created before `idle_since` that nobody has joined since
+        then; returns their ids. (Their seats go with them; an open table has no inputs.)"""
+        t, s = models.tables, models.seats
+        joined_lately = exists().where(s.c.table_id == t.c.id, s.c.joined_at >= idle_since)
+        statement = (
+            delete(t)
+            .where(t.c.status == "open", t.c.created_at < idle_since, ~joined_lately)
+            .returning(t.c.id)
+        )
+        async with self._db.transaction("expiring idle open tables", write=True) as c:
+            return [row.id for row in await c.execute(statement)]
 
     async def unfinished(self) -> list[TableRow]:
         """Tables with status "running", oldest first: the ones to rebuild on start."""
@@ -462,7 +260,7 @@ class Store:
             )
             .values(nickname=nickname, token_hash=token_hash, joined_at=joined_at or _now())
         )
-        async with self._transaction(
+        async with self._db.transaction(
             f"claiming seat {seat} of table {table_id!r}", write=True
         ) as c:
             result = await c.execute(statement)
@@ -502,7 +300,7 @@ class Store:
         statement = update(t).where(t.c.id == table_id).values(**values)
         if only_from is not None:
             statement = statement.where(t.c.status == only_from)
-        async with self._transaction(f"setting table {table_id!r} {status}", write=True) as c:
+        async with self._db.transaction(f"setting table {table_id!r} {status}", write=True) as c:
             changed = (await c.execute(statement)).rowcount == 1
             if not changed:
                 known = (await c.execute(select(t.c.id).where(t.c.id == table_id))).first()
@@ -529,7 +327,7 @@ class Store:
             raise StorageError(f"{where}: input time must be >= 0, not {inp.time}")
         try:
             # Checked here, alone, so that a bad action cannot fail a whole group commit.
-            _dumps(inp.action)
+            dumps(inp.action)
         except (TypeError, ValueError) as error:
             raise StorageError(f"{where}: the action is not JSON: {error}") from None
         row = {
@@ -558,7 +356,7 @@ class Store:
         """Insert the batch in one transaction; on failure, each row alone to find the culprit."""
         if len(batch) > 1:
             try:
-                async with self._transaction(batch[0].where, write=True) as c:
+                async with self._db.transaction(batch[0].where, write=True) as c:
                     await c.execute(models.inputs.insert(), [p.row for p in batch])
             except StorageError:
                 pass  # one row (or the database) is at fault: the loop below says which
@@ -576,9 +374,9 @@ class Store:
 
     async def _insert_input(self, pending: _PendingInput) -> None:
         try:
-            async with self._transaction(pending.where, write=True) as c:
+            async with self._db.transaction(pending.where, write=True) as c:
                 await c.execute(models.inputs.insert(), [pending.row])
-        except _ConstraintFailed as failed:
+        except ConstraintFailed as failed:
             error = failed.__cause__
             # Either the primary key (table_id, seq) or the foreign key to tables: a
             # second look tells which, since each is a different bug in the caller.
@@ -593,7 +391,7 @@ class Store:
         """How many inputs the table has stored (its next seq), without reading them."""
         i = models.inputs
         statement = select(func.count()).select_from(i).where(i.c.table_id == table_id)
-        async with self._transaction(f"counting the inputs of table {table_id!r}") as c:
+        async with self._db.transaction(f"counting the inputs of table {table_id!r}") as c:
             return int((await c.execute(statement)).scalar_one())
 
     async def inputs(self, table_id: str) -> list[Input]:
@@ -604,6 +402,6 @@ class Store:
             .where(i.c.table_id == table_id)
             .order_by(i.c.seq)
         )
-        async with self._transaction(f"reading the inputs of table {table_id!r}") as c:
+        async with self._db.transaction(f"reading the inputs of table {table_id!r}") as c:
             rows = (await c.execute(statement)).all()
         return [Input(row.seat, cast(JSONDict, row.action), row.time_ms) for row in rows]

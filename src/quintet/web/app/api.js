@@ -53,7 +53,8 @@ export const api = {
     return gamesPromise;
   },
   createTable: (body) => call('POST', '/api/tables', body),
-  openTables: () => call('GET', '/api/tables?status=open'),
+  // The first page of open tables (the listing is paged: {tables, next}).
+  openTables: () => call('GET', '/api/tables?status=open').then((page) => page.tables),
   table: (id) => call('GET', `/api/tables/${encodeURIComponent(id)}`),
   join: (id, seat, nickname) =>
     call('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat}/join`, { nickname }),

@@ -36,14 +36,18 @@ export class TableSocket {
 
   url() {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
-    return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${query}`;
+    return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
+  }
+
+  // The token travels as a subprotocol, never in the URL (URLs end up in logs).
+  protocols() {
+    return this.token ? ['quintet.v1', `quintet.token.${this.token}`] : ['quintet.v1'];
   }
 
   open() {
     if (this.stopped) return;
     this.state.value = this.attempt === 0 ? 'connecting' : 'retrying';
-    const ws = new WebSocket(this.url());
+    const ws = new WebSocket(this.url(), this.protocols());
     this.ws = ws;
     ws.onmessage = (event) => this.receive(event.data);
     ws.onclose = (event) => this.closed(ws, event.code);

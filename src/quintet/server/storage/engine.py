@@ -1,0 +1,202 @@
+"""The database connection: URL parsing, SQLite's settings, migrations, transactions.
+
+`Database.open(url)` gives an engine with the schema at head; `Database.transaction()` is
+the one way the queries (`store.py`) reach it, so every database failure becomes a
+`StorageError` in one place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+import weakref
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, Literal
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from quintet.core.types import JSON
+from quintet.server.storage.rows import StorageError
+
+#: Where the Alembic scripts live (inside the package, so an installed wheel can migrate).
+MIGRATIONS = Path(__file__).with_name("migrations")
+#: How long a SQLite writer waits for another connection's write lock before failing.
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+# Async drivers for the plain URLs a person may type (`--db sqlite:///x.db`).
+_ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
+_SUPPORTED = ("sqlite+aiosqlite", "postgresql+asyncpg")
+
+
+class ConstraintFailed(StorageError):
+    """The database refused a write on a constraint (its IntegrityError is the cause)."""
+
+
+def dumps(value: JSON) -> str:
+    """JSON text as stored. Raises ValueError for NaN/Infinity, TypeError for non-JSON."""
+    # allow_nan=False: NaN/Infinity are not JSON; PostgreSQL would refuse them and SQLite
+    # would keep them, so both refuse them here. ensure_ascii=False keeps text readable.
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def async_url(url: str) -> URL:
+    """Parse `url`, giving a plain sqlite/postgresql URL its async driver; raises
+    `StorageError` for a URL that does not parse or names another database."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError as error:
+        raise StorageError(f"bad database URL {url!r}: {error}") from None
+    parsed = parsed.set(drivername=_ASYNC_DRIVERS.get(parsed.drivername, parsed.drivername))
+    if parsed.drivername not in _SUPPORTED:
+        raise StorageError(
+            f"unsupported database URL {parsed.render_as_string(hide_password=True)!r}:"
+            f" use sqlite+aiosqlite:///path or postgresql+asyncpg://user@host:port/db"
+        )
+    return parsed
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    """Settings every SQLite connection needs, applied before it is first used."""
+    # Let SQLAlchemy's "begin" event below issue BEGIN itself: the sqlite3 module would
+    # otherwise begin only before DML, leaving DDL (migrations) outside the transaction.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        # WAL: readers never block the writer; synchronous=FULL: a commit is fsynced to
+        # the WAL before it returns, so an acknowledged input survives a crash or power cut.
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    finally:
+        cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    # Writes BEGIN IMMEDIATE: the write lock is taken at BEGIN (waiting up to busy_timeout),
+    # so a transaction that reads before it writes never fails upgrading a stale snapshot.
+    # Reads stay DEFERRED and, in WAL, never wait.
+    mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
+    connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+# Alembic keeps the running migration in module globals (`alembic.context`, `alembic.op`),
+# so two migrations in one process must take turns: an asyncio lock per event loop (two
+# Store.open in one loop) and a thread lock (two loops in two threads).
+_migration_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
+_migration_thread_lock = threading.Lock()
+# Any constant: PostgreSQL's advisory lock id for "migrating the quintet schema".
+_PG_MIGRATION_LOCK = 0x5175696E74  # "Quint"
+
+
+def _migration_lock() -> asyncio.Lock:
+    loop = asyncio.get_running_loop()
+    lock = _migration_locks.get(loop)
+    if lock is None:
+        lock = _migration_locks[loop] = asyncio.Lock()
+    return lock
+
+
+def _migrate(connection: Connection) -> None:
+    if connection.dialect.name == "postgresql":
+        # Two server processes starting on a fresh database: the second waits here, then
+        # finds the schema at head. (SQLite gets the same from BEGIN IMMEDIATE.)
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_MIGRATION_LOCK})")
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    with _migration_thread_lock:
+        command.upgrade(config, "head")
+
+
+class Database:
+    """An async engine (SQLite via aiosqlite, PostgreSQL via asyncpg) and its transactions.
+
+    Use `await Database.open(url)`, never the constructor.
+    """
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        # SQLite has one writer at a time, and a writer that finds the lock taken polls
+        # for it with growing sleeps (busy_timeout): under load that costs tens of ms per
+        # input. Queuing this process's writers here instead hands the lock over at once;
+        # busy_timeout remains for other processes (the CLI, a second server).
+        self._sqlite_writes = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+
+    @classmethod
+    async def open(cls, url: str) -> Database:
+        """Connect and migrate the schema to head (a no-op when already there).
+
+        `url` is `sqlite+aiosqlite:///path` or `postgresql+asyncpg://user@host:port/db`;
+        plain `sqlite:///` and `postgresql://` are accepted and given the async driver.
+        SQLite gets WAL, synchronous=FULL, foreign keys and a busy timeout, and the file's
+        directory is created if missing. Raises `StorageError` for an unsupported URL or a
+        database that cannot be reached or migrated.
+        """
+        parsed = async_url(url)
+        sqlite = parsed.drivername.startswith("sqlite")
+        if sqlite:
+            if not parsed.database or parsed.database == ":memory:":
+                # Each pooled connection would get its own empty database.
+                raise StorageError("in-memory SQLite is not supported: give a file path")
+            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_async_engine(parsed, json_serializer=dumps)
+        if sqlite:
+            event.listen(engine.sync_engine, "connect", _sqlite_connect)
+            event.listen(engine.sync_engine, "begin", _sqlite_begin)
+        database = cls(engine)
+        try:
+            async with (
+                _migration_lock(),
+                database.transaction("migrating the schema", write=True) as c,
+            ):
+                await c.run_sync(_migrate)
+        except BaseException:
+            await engine.dispose()
+            raise
+        return database
+
+    @property
+    def backend(self) -> Literal["sqlite", "postgresql"]:
+        return "sqlite" if self.engine.dialect.name == "sqlite" else "postgresql"
+
+    async def close(self) -> None:
+        """Close every pooled connection. The database is unusable afterwards."""
+        await self.engine.dispose()
+
+    @contextlib.asynccontextmanager
+    async def transaction(
+        self, what: str, *, write: bool = False
+    ) -> AsyncIterator[AsyncConnection]:
+        """One committed transaction; database errors become `StorageError` naming `what`
+        (`ConstraintFailed` when a constraint refused a write).
+
+        `write`: on SQLite, wait for this process's other writers, then BEGIN IMMEDIATE
+        (take the write lock up front, so a read-then-write transaction never fails on
+        an upgrade from a stale snapshot).
+        """
+        lock = self._sqlite_writes if write else None
+        try:
+            async with contextlib.AsyncExitStack() as stack:
+                if lock is not None:
+                    await stack.enter_async_context(lock)
+                connection = await stack.enter_async_context(self.engine.connect())
+                if lock is not None:
+                    await connection.execution_options(sqlite_begin="IMMEDIATE")
+                async with connection.begin():
+                    yield connection
+        except IntegrityError as error:
+            # A constraint said no: callers that expect one (a taken id or seq) catch this
+            # subclass to say which rule; for the others it is an ordinary StorageError.
+            raise ConstraintFailed(f"{what}: {error}") from error
+        except (SQLAlchemyError, OSError) as error:
+            raise StorageError(f"{what}: {error}") from error

@@ -1,0 +1,104 @@
+"""The hub in process, on a real store (SQLite and PostgreSQL): what the API cannot reach
+because it validates first, e.g. a stored table whose runner cannot be built."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from quintet.server.errors import ErrorCode, HubError
+from quintet.server.hub import Hub
+from quintet.server.settings import Settings
+from quintet.server.storage import NewTable, SeatRow, Store, new_table_id
+
+
+def test_a_table_whose_runner_fails_to_build_stays_open(db_url: str) -> None:
+    async def main() -> None:
+        store = await Store.open(db_url)
+        hub = Hub(store, Settings(db_url=db_url))
+        try:
+            table_id = new_table_id()
+            bots = tuple(SeatRow(seat, "bot", "basic") for seat in range(3))
+            # What finding 5 sent through the API before it bounded the number: the
+            # runner's zombie timer overflows.
+            await store.create_table(
+                NewTable(table_id, "quashars", {}, 7, bots, {"zombie_after_s": 1e306})
+            )
+            with pytest.raises(HubError) as refused:
+                await hub.start(table_id, None)
+            assert refused.value.code == ErrorCode.SERVER_ERROR
+            assert "stays open" in refused.value.message
+            row = await store.table(table_id)
+            assert row is not None and row.status == "open" and row.started_at is None
+            assert table_id not in hub.runners
+        finally:
+            await hub.close()
+            await store.close()
+
+    asyncio.run(main())
+
+
+def test_open_tables_nobody_joins_expire(db_url: str) -> None:
+    async def main() -> None:
+        store = await Store.open(db_url)
+        hub = Hub(store, Settings(db_url=db_url, open_table_ttl_s=3600))
+        now = datetime.now(UTC)
+        old = now - timedelta(hours=2)
+        humans = tuple(SeatRow(seat, "human") for seat in range(3))
+        try:
+            ids = {name: new_table_id() for name in ("idle", "joined", "new", "running")}
+            for name, created in (("idle", old), ("joined", old), ("new", now), ("running", old)):
+                await store.create_table(
+                    NewTable(ids[name], "quashars", {}, 7, humans, created_at=created)
+                )
+            recently = now - timedelta(minutes=10)
+            assert await store.claim_seat(ids["joined"], 0, "ann", "h" * 64, joined_at=recently)
+            await store.set_status(ids["running"], "running", only_from="open")
+            assert await hub.expire_open() == [ids["idle"]]
+            assert await store.table(ids["idle"]) is None
+            for name in ("joined", "new", "running"):
+                assert await store.table(ids[name]) is not None, name
+        finally:
+            await hub.close()
+            await store.close()
+
+    asyncio.run(main())
+
+
+def test_the_listing_pages_in_order(db_url: str) -> None:
+    async def main() -> None:
+        store = await Store.open(db_url)
+        try:
+            start = datetime.now(UTC) - timedelta(minutes=5)
+            humans = tuple(SeatRow(seat, "human") for seat in range(3))
+            made = []
+            for number in range(7):
+                table_id = new_table_id()
+                # Two tables per instant: the id breaks the tie.
+                created = start + timedelta(seconds=number // 2)
+                await store.create_table(
+                    NewTable(table_id, "quashars", {}, 7, humans, created_at=created)
+                )
+                made.append((created, table_id))
+            full = new_table_id()
+            await store.create_table(
+                NewTable(full, "quashars", {}, 7, (SeatRow(0, "human"),), created_at=start)
+            )
+            assert await store.claim_seat(full, 0, "ann", "h" * 64)
+            seen: list[str] = []
+            after = None
+            while True:
+                page = await store.page("open", free_only=True, limit=3, after=after)
+                assert len(page) <= 3
+                seen += [row.id for row in page]
+                if len(page) < 3:
+                    break
+                after = page[-1].id
+            assert seen == [table_id for _, table_id in sorted(made)], "oldest first, no gaps"
+            assert await store.page("open", after="no-such-table") == []
+        finally:
+            await store.close()
+
+    asyncio.run(main())

@@ -1,0 +1,78 @@
+"""POST /api/tables/{id}/sample, end to end on SQLite and PostgreSQL: one random legal
+action for the asking seat, which the rules then accept; refusals in the usual JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.live import (
+    LiveServer,
+    connect_table,
+    create_table,
+    join,
+    live_module_fixture,  # noqa: F401 (the live_module fixture)
+    receive,
+    receive_until,
+    send,
+    start,
+)
+
+from quintet.server.sample import sample_action
+
+
+def sample(live: LiveServer, table_id: str, token: str | None) -> tuple[int, dict[str, Any]]:
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    with live.http() as http:
+        response = http.post(f"/api/tables/{table_id}/sample", headers=headers)
+    body: dict[str, Any] = response.json()
+    return response.status_code, body
+
+
+def test_a_sample_is_a_legal_action_for_the_asking_seat(live_module: LiveServer) -> None:
+    with live_module.http() as http:
+        table = create_table(http, "quashars", ["human", "human", "basic"], {"first_player": 0})
+        table_id = table["id"]
+        tokens = [join(http, table_id, 0, "ann"), join(http, table_id, 1, "bob")]
+        assert sample(live_module, table_id, tokens[0])[1]["code"] == "not_running"
+        start(http, table_id, tokens[0])
+    status, body = sample(live_module, table_id, tokens[0])
+    assert status == 200, body
+    action = body["action"]
+    # Seat 1 is not on turn: nothing to sample.
+    status, other = sample(live_module, table_id, tokens[1])
+    assert (status, other["code"]) == (409, "cannot_act"), other
+    with connect_table(live_module, table_id, tokens[0]) as ws:
+        welcome = receive_until(ws, "welcome")
+        assert action in welcome["view"]["legal"]
+        send(ws, {"type": "act", "action": action, "ref": "s1"})
+        while (message := receive(ws)).get("ref") != "s1":
+            pass
+        assert message["type"] == "update", message
+
+
+def test_samples_are_refused_without_a_seat_or_a_list(live_module: LiveServer) -> None:
+    with live_module.http() as http:
+        table_id = create_table(http, "quashars", ["human", "basic", "basic"])["id"]
+        token = join(http, table_id, 0)
+        start(http, table_id, token)
+    assert sample(live_module, table_id, None)[0] == 401
+    status, body = sample(live_module, table_id, "not-a-token")
+    assert (status, body["code"]) == (403, "bad_token")
+    assert sample(live_module, "no-such-table", token)[1]["code"] == "no_table"
+
+
+class _Listed:
+    """A stand-in game whose seat 0 has the given legal actions."""
+
+    def __init__(self, legal: list[dict[str, Any]]) -> None:
+        self.legal = legal
+
+    def legal_actions(self, state: object, seat: int) -> list[dict[str, Any]]:
+        return self.legal
+
+
+def test_sample_action_draws_among_the_legal_actions() -> None:
+    legal = [{"type": "play", "card": n} for n in range(5)]
+    drawn = {sample_action(_Listed(legal), None, 0)["card"] for _ in range(200)}  # type: ignore[arg-type,index]
+    assert drawn == set(range(5)), "every legal action can be drawn"
+    assert sample_action(_Listed([]), None, 0) is None  # type: ignore[arg-type]
