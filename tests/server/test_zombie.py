@@ -209,11 +209,18 @@ def test_a_page_reload_keeps_the_seat(zombie_server: LiveServer) -> None:
     keeps getting the seat's updates until it closes; either may act; the seat is never
     empty, so no zombie comes."""
     server = zombie_server
-    table_id, token = open_table(server, seed=33)
+    with server.http() as http:
+        table_id = create_table(http, "quashars", SEATS, QUASHARS, seed=33)["id"]
+        token = join(http, table_id, 0, "ann")
     with contextlib.ExitStack() as stack:
+        # Seated before the start, so the seat is never empty: a table started first
+        # could give it a zombie (and a zombie's move) before this connection arrives.
         old = stack.enter_context(connect_table(server, table_id, token))
-        view = receive(old)["view"]
-        while not view["legal"]:
+        assert receive(old)["status"] == "open"
+        with server.http() as http:
+            start(http, table_id, token)
+        view = next_with_view(old)["view"]
+        while not view or not view["legal"]:
             view = next_with_view(old)["view"]
         # The reload: a new page connects with the same token while the old one is open.
         new = stack.enter_context(connect_table(server, table_id, token))
