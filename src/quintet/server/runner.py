@@ -18,7 +18,7 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final, Protocol
@@ -39,6 +39,7 @@ from quintet.core import (
 )
 from quintet.core.registry import AnyGame
 from quintet.core.scheduler import Scheduler, Slot, What
+from quintet.server.absence import ZOMBIE_SEED, Absences, zombie_level
 from quintet.server.protocol import (
     CloseCode,
     ErrorCode,
@@ -53,8 +54,6 @@ from quintet.server.storage import Store, TableRow
 
 log = logging.getLogger(__name__)
 
-#: Added to a seat number to seed its zombie bot, so it differs from a bot seat's seed.
-ZOMBIE_SEED: Final = 1_000_003
 #: Refusals in a row after which a bot is not asked again until it sees something new.
 MAX_REFUSALS: Final = 20
 
@@ -76,16 +75,6 @@ class Watcher(Protocol):
 
 def viewer_of(watcher: Watcher) -> int:
     return SPECTATOR if watcher.seat is None else watcher.seat
-
-
-def zombie_level(levels: Iterable[str]) -> str:
-    """The bot level that plays an absent person's seat: "medium" when the game has it,
-    else its first level that is not "random" (a fair stand-in, not a pushover)."""
-    ordered = list(levels)
-    if "medium" in ordered:
-        return "medium"
-    serious = [level for level in ordered if level != "random"]
-    return (serious or ordered)[0]
 
 
 @dataclass
@@ -134,7 +123,6 @@ class TableRunner:
         self._origin = clock() - last / 1000
         #: The bots' seats and plans; MAX_REFUSALS keeps a stubborn bot from spinning.
         self.schedule: Scheduler[_BotSeat] = Scheduler(pace=bot_pace, max_refusals=MAX_REFUSALS)
-        self.zombie_ms = round(zombie_after_s * 1000)
         self._on_end = on_end
         #: "running", "finished" or "stopped" (cancelled, or halted by an error).
         self.status = "finished" if row.status == "finished" else "running"
@@ -143,7 +131,6 @@ class TableRunner:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._levels = list(registry.entry(row.game).bots)
-        self.zombies: set[int] = set()
         self.humans = [s.seat for s in row.seats if s.kind == "human"]
         for seat in row.seats:
             if seat.kind == "bot" and seat.level is not None:
@@ -151,14 +138,17 @@ class TableRunner:
                     row.game, seat.level, seat.seat, derive_seed(row.seed, seat.seat)
                 )
                 self.schedule.add(seat.seat, _BotSeat(observes(bot), bot=bot))
-        now = self.now()
-        #: Since when (game ms) each human seat has had no connection; None while it has one.
-        self.away_since: dict[int, int | None] = dict.fromkeys(self.humans, now)
+        self.absent = Absences(self.humans, self.now(), round(zombie_after_s * 1000))
 
     @property
     def bots(self) -> dict[int, _BotSeat]:
         """The seats bots play (zombies included), by seat."""
         return self.schedule.seats
+
+    @property
+    def zombies(self) -> set[int]:
+        """The people's seats a bot plays while they are away."""
+        return self.absent.zombies
 
     # ------------------------------------------------------------------ clock
 
@@ -202,11 +192,9 @@ class TableRunner:
         self.watchers.append(watcher)
         seat = watcher.seat
         changed = False
-        if seat is not None and seat in self.away_since and self.away_since[seat] is not None:
-            self.away_since[seat] = None
+        if seat is not None and self.absent.back(seat):
             changed = True
-            if seat in self.zombies:
-                self.zombies.discard(seat)
+            if seat in self.bots:  # its zombie
                 self.schedule.remove(seat)
             self._wake.set()
         view = self.view(viewer_of(watcher))
@@ -226,8 +214,7 @@ class TableRunner:
         seat = watcher.seat
         if seat is None or any(w.seat == seat for w in self.watchers):
             return
-        if seat in self.away_since:
-            self.away_since[seat] = self.now()
+        if self.absent.gone(seat, self.now()):
             self._wake.set()
             self._broadcast_seats()
 
@@ -376,12 +363,7 @@ class TableRunner:
     def _next_due(self) -> int | None:
         """The earliest time something must happen without a new submission."""
         times = [self.schedule.wake_time(self.game.next_deadline(self.state))]
-        if self.zombie_ms:
-            times += [
-                since + self.zombie_ms
-                for seat, since in self.away_since.items()
-                if since is not None and seat not in self.zombies
-            ]
+        times.append(self.absent.next_due())
         present = [t for t in times if t is not None]
         return min(present) if present else None
 
@@ -509,19 +491,13 @@ class TableRunner:
     # ------------------------------------------------------------------- bots
 
     def _start_zombies(self, now: int) -> None:
-        if not self.zombie_ms:
-            return
-        started = False
-        for seat, since in self.away_since.items():
-            if since is None or seat in self.zombies or now < since + self.zombie_ms:
-                continue
+        started = self.absent.take_due(now)
+        for seat in started:
             level = zombie_level(self._levels)
             bot = registry.make_bot(
                 self.row.game, level, seat, derive_seed(self.row.seed, ZOMBIE_SEED + seat)
             )
             self.schedule.add(seat, _BotSeat(observes(bot), bot=bot))
-            self.zombies.add(seat)
-            started = True
             log.info("table %s: a %s bot plays absent seat %d", self.table_id, level, seat)
         if started:
             self._broadcast_seats()
