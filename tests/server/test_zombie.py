@@ -38,6 +38,7 @@ from tests.server.live import (
     play_session,
     receive,
     receive_until,
+    seated,
     send,
     start,
 )
@@ -124,10 +125,17 @@ def test_an_absent_seat_is_played_by_a_bot_until_its_player_returns(
     zombie_server: LiveServer,
 ) -> None:
     server = zombie_server
-    table_id, token = open_table(server, seed=31)
+    with server.http() as http:
+        table_id = create_table(http, "quashars", SEATS, QUASHARS, seed=31)["id"]
+        token = join(http, table_id, 0, "ann")
     spectator = Session(None)
     with contextlib.ExitStack() as stack:
+        # The spectator is seated before the start, so it sees the zombie come: a table
+        # started first could have its zombie (and its moves) before the spectator's welcome.
         watcher = stack.enter_context(connect_table(server, table_id))
+        seated(watcher, spectator)
+        with server.http() as http:
+            start(http, table_id, token)
         watching = in_thread(play_session, watcher, watch, spectator)
         # The player connects, then leaves without a move.
         with connect_table(server, table_id, token) as ws:
