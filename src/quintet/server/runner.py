@@ -8,7 +8,9 @@ may see. It is stamped with its own time (never before the last input's), so the
 says when things happened, not when the loop got round to them.
 
 Time is game time in ms since the game started. A resumed game's clock continues from
-its last stored input, so the server's downtime never counts against anyone.
+its last stored input, so the server's downtime never counts against anyone. Nor does the
+time its people take to reconnect: a resumed game with people's seats (and no zombies to
+stand in for them) is held, its clock and its bots with it, until one of them is back.
 """
 
 from __future__ import annotations
@@ -139,6 +141,8 @@ class TableRunner:
                 )
                 self.schedule.add(seat.seat, _BotSeat(observes(bot), bot=bot))
         self.absent = Absences(self.humans, self.now(), round(zombie_after_s * 1000))
+        #: Held until one of its people is back (a resumed game: see the module's doc).
+        self._held = bool(history and self.humans and not self.absent.after_ms)
 
     @property
     def bots(self) -> dict[int, _BotSeat]:
@@ -192,6 +196,10 @@ class TableRunner:
         self.watchers.append(watcher)
         seat = watcher.seat
         changed = False
+        if self._held and seat in self.absent.since:
+            self._held = False
+            self._origin = self._clock() - self.state.now / 1000  # the wait did not count
+            self._wake.set()
         if seat is not None and self.absent.back(seat):
             changed = True
             if seat in self.bots:  # its zombie
@@ -327,6 +335,9 @@ class TableRunner:
 
     async def _run(self) -> None:
         try:
+            while self._held and not self.game.is_over(self.state):
+                self._wake.clear()
+                await self._wake.wait()
             while not self.game.is_over(self.state):
                 self._ask_bots()
                 if not self._pending:
