@@ -92,7 +92,7 @@ def test_refusals_in_a_row_bench_a_seat_until_it_sees_something() -> None:
     for _ in range(3):
         schedule.schedule(slot, plan(0), 0)
         schedule.take(0)
-        benched.append(schedule.refused(0))
+        benched.append(schedule.refused(slot))
     assert benched == [False, False, True] and not slot.ask
     schedule.saw([public("played")])
     assert slot.ask and slot.refusals == 0
@@ -101,7 +101,7 @@ def test_refusals_in_a_row_bench_a_seat_until_it_sees_something() -> None:
     for _ in range(50):
         free.schedule(free.seats[0], plan(0), 0)
         free.take(0)
-        assert free.refused(0) is False and free.seats[0].ask
+        assert free.refused(free.seats[0]) is False and free.seats[0].ask
 
 
 class Plain:

@@ -192,19 +192,22 @@ class Scheduler(Generic[SlotT]):
         slot.spent, slot.raw, slot.due, slot.ask = plan, None, None, True
         return plan
 
-    def refused(self, seat: Seat) -> bool:
-        """The plan just taken from `seat` was refused; True when the seat reached
-        `max_refusals` in a row and waits for something new."""
-        slot = self.seats[seat]
+    def refused(self, slot: SlotT) -> bool:
+        """The plan just taken from `slot` was refused; True when it reached
+        `max_refusals` in a row and waits for something new.
+
+        The slot, not its seat: on a server the bot may have left its seat meanwhile (its
+        person came back while the input was being stored).
+        """
         slot.refusals += 1
         if self.max_refusals is not None and slot.refusals >= self.max_refusals:
             slot.ask = False
             return True
         return False
 
-    def accepted(self, seat: Seat) -> None:
-        """The plan just taken from `seat` was accepted."""
-        self.seats[seat].refusals = 0
+    def accepted(self, slot: SlotT) -> None:
+        """The plan just taken from `slot` was accepted."""
+        slot.refusals = 0
 
     def saw(self, events: Iterable[Event]) -> None:
         """An accepted input made `events`: each seat that may see one is asked again."""

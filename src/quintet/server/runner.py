@@ -399,28 +399,30 @@ class TableRunner:
             await self._run_plan(chosen.seat, chosen.time)
 
     async def _run_plan(self, seat: int, stamp: int) -> None:
+        # The slot is kept: its bot may leave the seat while the input is stored.
+        slot = self.bots[seat]
         plan = self.schedule.take(seat)
         try:
             await self._apply(Input(seat, plan.action, stamp))
         except _Refused as refused:
-            if self.schedule.refused(seat):
+            if self.schedule.refused(slot):
                 # A bot that insists on a refused plan would spin the loop: it waits for
                 # something new to see instead.
                 log.warning(
                     "table %s: seat %d's bot was refused %d times in a row",
                     self.table_id,
                     seat,
-                    self.bots[seat].refusals,
+                    slot.refusals,
                 )
             if refused.error is not None:
                 try:
-                    self.bots[seat].bot.refused(refused.error, stamp)
+                    slot.bot.refused(refused.error, stamp)
                 except Exception:
                     log.exception(
                         "table %s: seat %d's bot failed on a refusal", self.table_id, seat
                     )
         else:
-            self.schedule.accepted(seat)
+            self.schedule.accepted(slot)
 
     async def _apply(self, inp: Input, sub: _Submission | None = None) -> None:
         """Apply, store, then broadcast one input. A refusal goes to its sender only (a bot's

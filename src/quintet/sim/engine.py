@@ -166,7 +166,7 @@ def _run(
                     f"the rules refused the host's tick at {now} ms: {error}", game.name, seed
                 ) from error
             refused += 1
-            schedule.refused(mover)
+            schedule.refused(schedule.seats[mover])
             bots[mover].refused(error, now)
             continue
         inputs.append(inp)
