@@ -41,8 +41,11 @@ system-deps:
 
 # pytest exits 5 when it collects no test; that must fail too, and it does,
 # because make stops on any non-zero exit.
+# On PYTEST_WORKERS processes (pytest-xdist; 0: all in this one). loadscope keeps each test
+# module on one worker, so a module's live server (tests/server/live.py) starts once.
+PYTEST_WORKERS ?= 2
 pytest: setup system-deps
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadscope
 
 test: lint typecheck pytest
 

@@ -421,6 +421,19 @@ class Session:
         return [ref for ref in list(self.sent) if ref not in answered]
 
 
+def seated(ws: ClientConnection, session: Session) -> None:
+    """Read a new connection's welcome into `session`, as `play_session` would record it.
+
+    Once it has come the server has seated the connection; an open socket alone does not
+    mean that. A test that connects people to a lobby and then starts the table calls
+    this for each before the start, so none of them arrives after the game has begun.
+    """
+    welcome = receive(ws)
+    assert welcome["type"] == "welcome", welcome
+    session.messages.append(welcome)
+    session.high = max(session.high, welcome["seq"])
+
+
 def play_session(
     ws: ClientConnection,
     choose: Any,

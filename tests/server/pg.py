@@ -85,11 +85,25 @@ def find_bindir() -> Path | None:
 
 
 def free_port() -> int:
-    """A loopback TCP port nobody listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+    """A loopback TCP port nobody listens on, kept from other processes until we use it.
+
+    A port that was only free when we looked may be taken (by another test run's server,
+    or as the local port of any outgoing connection) before our server binds it. So the
+    port is left in TIME_WAIT: one connection to it, closed from its listening side
+    first. For a minute the kernel then hands it to no one who asks for any free port,
+    while a server that binds it by number with SO_REUSEADDR (uvicorn and PostgreSQL
+    both do) gets it at once.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as listener:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+        port: int = listener.getsockname()[1]
+        with socket.create_connection(("127.0.0.1", port)) as client:
+            accepted, _ = listener.accept()
+            accepted.close()  # this side closes first: it is the one in TIME_WAIT
+            client.recv(1)  # the close reached the client before it closes too
+    return port
 
 
 def backend_url(request: Any, folder: Path) -> str:

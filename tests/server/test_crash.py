@@ -47,6 +47,7 @@ from tests.server.live import (
     joined,
     play_session,
     receive,
+    seated,
     start,
     start_server,
 )
@@ -104,16 +105,24 @@ def play_all(
     *,
     prefix: str,
     after_send: Any = None,
+    start_open: bool = False,
 ) -> None:
     """Connect every human seat and play it with its client bot, recording into its
-    session, until the game ends or the server goes away."""
+    session, until the game ends or the server goes away. With `start_open`, the table is
+    open: it is started once every seat is seated, so the server's bots cannot end the
+    race before the clients are in it."""
     with contextlib.ExitStack() as stack:
         threads = {}
         for seat, token in tokens.items():
             ws = stack.enter_context(connect_table(server, table_id, token))
+            if start_open:
+                seated(ws, sessions[seat])
             threads[seat] = in_thread(
                 play_session, ws, clients[seat], sessions[seat], f"{prefix}{seat}-", after_send
             )
+        if start_open:
+            with server.http() as http:
+                start(http, table_id, tokens[min(tokens)])
         for thread in threads.values():
             joined(*thread)
 
@@ -142,11 +151,12 @@ def test_kill_9_mid_race_loses_no_acknowledged_input(
         with first.http() as http:
             table_id = create_table(http, "quiclo", SEATS, OPTIONS, seed=kill_after)["id"]
             tokens = {seat: join(http, table_id, seat, f"p{seat}") for seat in HUMANS}
-            started = time.monotonic()
-            start(http, table_id, tokens[0])
         before = {seat: Session(seat) for seat in HUMANS}
         killer = Killer(first, list(before.values()), kill_after)
-        play_all(first, table_id, tokens, clients, before, prefix="a", after_send=killer)
+        started = time.monotonic()  # at most the game's start: the bound below holds
+        play_all(
+            first, table_id, tokens, clients, before, prefix="a", after_send=killer, start_open=True
+        )
     finally:
         first.kill()
     assert killer.killed_at is not None, (

@@ -38,6 +38,7 @@ from tests.server.live import (
     leaked_cards,
     live_module_fixture,  # noqa: F401 (the live_module fixture)
     play_session,
+    seated,
     start,
 )
 
@@ -123,6 +124,8 @@ def play_table(
         threads = []
         for seat, (token, choose) in players.items():
             ws = stack.enter_context(connect_table(server, table_id, token))
+            if before_start is not None:
+                seated(ws, sessions[seat])
             threads.append(
                 in_thread(
                     functools.partial(play_session, errors_ok=True),
@@ -233,7 +236,6 @@ def test_quiclo_closed_hands_clients_bots_probes_and_a_spectator(
         seats = ["human", "easy", "human", "medium"]
         table_id = create_table(http, "quiclo", seats, QUICLO_CLOSED, seed=23)["id"]
         tokens = {seat: join(http, table_id, seat, f"q{seat}") for seat in (0, 2)}
-        start(http, table_id, tokens[0])
 
     def spectator_claims(view: dict[str, Any]) -> dict[str, Any]:
         return {"type": "claim", "stack": 0, "expect": view["tops"][0]}
@@ -252,6 +254,8 @@ def test_quiclo_closed_hands_clients_bots_probes_and_a_spectator(
             2: (tokens[2], SteadyBotClient("quiclo", "easy", 2, 8, TEST_BOT_PACE)),
             None: (None, Probing(watch, [spectator_claims])),
         },
+        # Seated before the start: the server's bots could end a race begun without them.
+        before_start=tokens[0],
     )
     replayed = Replayed(fetch_record(live_module, table_id))
     check_all(replayed, sessions)

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from tests.server.live import start_server
+from tests.server.live import START_TIMEOUT, start_server
 
 from quintet.server.main import address, browser_available
 from quintet.server.settings import Settings
@@ -27,10 +27,10 @@ def test_make_runs_command_prints_the_address_and_says_when_no_browser_can_open(
     try:
         with server.http() as http:
             assert http.get("/api/health").json()["status"] == "ok"
-        # The announcement comes from a thread once uvicorn listens: give it a moment.
-        for _ in range(100):
-            if "Quintet is running" in server.log():
-                break
+        # The announcement comes from a thread once uvicorn listens, so it may follow the
+        # health check: wait for it (the limit only turns a hang into a failure).
+        give_up = time.monotonic() + START_TIMEOUT
+        while "Quintet is running" not in server.log() and time.monotonic() < give_up:
             time.sleep(0.05)
         log = server.log()
         assert f"Quintet is running: open http://127.0.0.1:{server.port}/ in your browser" in log

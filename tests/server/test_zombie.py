@@ -38,6 +38,7 @@ from tests.server.live import (
     play_session,
     receive,
     receive_until,
+    seated,
     send,
     start,
 )
@@ -124,10 +125,17 @@ def test_an_absent_seat_is_played_by_a_bot_until_its_player_returns(
     zombie_server: LiveServer,
 ) -> None:
     server = zombie_server
-    table_id, token = open_table(server, seed=31)
+    with server.http() as http:
+        table_id = create_table(http, "quashars", SEATS, QUASHARS, seed=31)["id"]
+        token = join(http, table_id, 0, "ann")
     spectator = Session(None)
     with contextlib.ExitStack() as stack:
+        # The spectator is seated before the start, so it sees the zombie come: a table
+        # started first could have its zombie (and its moves) before the spectator's welcome.
         watcher = stack.enter_context(connect_table(server, table_id))
+        seated(watcher, spectator)
+        with server.http() as http:
+            start(http, table_id, token)
         watching = in_thread(play_session, watcher, watch, spectator)
         # The player connects, then leaves without a move.
         with connect_table(server, table_id, token) as ws:
@@ -209,11 +217,18 @@ def test_a_page_reload_keeps_the_seat(zombie_server: LiveServer) -> None:
     keeps getting the seat's updates until it closes; either may act; the seat is never
     empty, so no zombie comes."""
     server = zombie_server
-    table_id, token = open_table(server, seed=33)
+    with server.http() as http:
+        table_id = create_table(http, "quashars", SEATS, QUASHARS, seed=33)["id"]
+        token = join(http, table_id, 0, "ann")
     with contextlib.ExitStack() as stack:
+        # Seated before the start, so the seat is never empty: a table started first
+        # could give it a zombie (and a zombie's move) before this connection arrives.
         old = stack.enter_context(connect_table(server, table_id, token))
-        view = receive(old)["view"]
-        while not view["legal"]:
+        assert receive(old)["status"] == "open"
+        with server.http() as http:
+            start(http, table_id, token)
+        view = next_with_view(old)["view"]
+        while not view or not view["legal"]:
             view = next_with_view(old)["view"]
         # The reload: a new page connects with the same token while the old one is open.
         new = stack.enter_context(connect_table(server, table_id, token))

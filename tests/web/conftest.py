@@ -2,7 +2,7 @@
 
 Fixtures:
 - `web_server` (module): a real `quintet serve` on SQLite with fast bots.
-- `browser` (session): Chromium from /usr/bin/chromium (never `playwright install`).
+- `browser` (module): Chromium from /usr/bin/chromium (never `playwright install`).
   Missing Chromium FAILS the tests naming `apt-get install chromium`, unless
   QUINTET_SKIP_BROWSER=1 asks to skip them.
 - `page`: a fresh browser context and page on the server; the test fails on any console
@@ -26,9 +26,12 @@ from tests.server.live import LiveServer, running_server
 from tests.web.browser import CHROMIUM, INSTALL_HINT, SKIP_ENV, WEB_BOT_PACE, Web
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """One Chromium for the whole session."""
+    """One Chromium per test module. Not per session: Playwright's sync API keeps an
+    asyncio loop running in this thread while it is open, so any test after it in the
+    same process that calls `asyncio.run` (the server tests do) would fail: with test
+    modules spread over workers (pytest -n), or in another order, that is any of them."""
     missing = None if CHROMIUM.exists() else f"Chromium is missing ({CHROMIUM})"
     if missing is not None:
         if os.environ.get(SKIP_ENV) == "1":

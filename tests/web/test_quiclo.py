@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.server.live import LiveServer, running_server
+from tests.server.live import LiveServer, running_server, start
 from tests.web.browser import Web
 
 from quintet.games.quiclo import solver
@@ -120,9 +120,15 @@ def claim_by_clicking(page: Page, claim: solver.Claim) -> None:
 
 
 def test_two_people_and_a_bot_play_to_the_end(web: Web) -> None:
-    table = web.table("quiclo", ["human", "human", "easy"], {"stall_ms": 30_000}, seed=6)
+    table = web.table(
+        "quiclo", ["human", "human", "easy"], {"stall_ms": 30_000}, seed=6, begin=False
+    )
+    # Both pages wait at the table before it starts: a race begun while they still load
+    # would be the bot's alone.
     anna = web.seat_page(web.open_page(), table, 0)
     ben = web.seat_page(web.open_page(PHONE_TALL), table, 1)
+    with web.http() as http:
+        start(http, table.id, table.tokens[0])
     people = {0: anna, 1: ben}
     for page in people.values():
         expect(page.locator(".qc-stack")).to_have_count(3)
@@ -176,9 +182,10 @@ def test_claims_by_mouse_and_by_keyboard(web: Web) -> None:
     assert claim is not None
     claim_by_clicking(anna, claim)
     expect(anna.locator(".qc-hand .qc-count")).to_have_text(f"{12 - len(claim.own)} cards")
-    expect(anna.locator(".game-log")).to_contain_text(
-        re.compile(rf"Anna: {claim.operands[0]} .* on stack {claim.stack + 1}")
-    )
+    anna_claimed = re.compile(rf"Anna: {claim.operands[0]} .* on stack {claim.stack + 1}")
+    expect(anna.locator(".game-log")).to_contain_text(anna_claimed)
+    # Ben's page has Anna's claim too before he reads his cards and the tops from it.
+    expect(ben.locator(".game-log")).to_contain_text(anna_claimed)
     # Ben by keyboard: a card pressed with Enter goes into the chain, and typing anywhere
     # on the page continues it; Enter claims.
     state = board_state(ben)
@@ -197,8 +204,11 @@ def test_claims_by_mouse_and_by_keyboard(web: Web) -> None:
 
 
 def test_a_wrong_claim_shows_the_sit_out(web: Web, page: Page) -> None:
-    # Hidden hands: the other player is only a count and card backs.
-    table = web.table("quiclo", ["human", "human"], {"open_hands": False}, seed=3)
+    # Hidden hands: the other player is only a count and card backs. The longest sit-out
+    # the rules allow: it cannot end (and the page change) while the test looks at it.
+    table = web.table(
+        "quiclo", ["human", "human"], {"open_hands": False, "sit_out_ms": 600_000}, seed=3
+    )
     web.seat_page(page, table, 0)
     state = board_state(page)
     assert state["others"] == {"1": []}, "a hidden hand showed its cards"

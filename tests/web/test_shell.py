@@ -220,10 +220,13 @@ def test_the_server_serves_the_page_and_its_modules(web_server: LiveServer) -> N
 def test_the_console_guard_catches_errors(web: Web, page: Page) -> None:
     # The fixture fails a test whose page logs an error: check that it hears one.
     page.goto("/")
-    page.evaluate("console.error('deliberate')")
-    page.evaluate("setTimeout(() => { throw new Error('thrown on purpose') })")
     expect(page.get_by_role("heading", level=1)).to_be_visible()
-    page.wait_for_timeout(50)
+    # Each waits for its own event (the guard's handler, set first, has heard it then):
+    # an uncaught error in a timer reaches the test whenever the busy browser sends it.
+    with page.expect_console_message(lambda message: "deliberate" in message.text):
+        page.evaluate("console.error('deliberate')")
+    with page.expect_event("pageerror"):
+        page.evaluate("setTimeout(() => { throw new Error('thrown on purpose') })")
     assert any("deliberate" in e for e in web.errors)
     assert any("thrown on purpose" in e for e in web.errors)
     web.allow_console("deliberate|thrown on purpose")

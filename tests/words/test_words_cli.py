@@ -155,8 +155,10 @@ def test_argument_errors_exit_2_naming_the_argument(args: list[str], message: st
     assert "Traceback" not in result.output
 
 
-def test_a_bad_line_in_a_word_file(tmp_path: Path) -> None:
-    path = tmp_path / "bad.txt"
+def test_a_bad_line_in_a_word_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A short relative path: the error panel cuts a long one (a worker's tmp_path is).
+    monkeypatch.chdir(tmp_path)
+    path = Path("bad.txt")
     path.write_text("quit\nice-cream\n", encoding="utf-8")
     result = run("check", "quit", "--words", str(path))
     assert result.exit_code == 2

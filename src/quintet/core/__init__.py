@@ -7,7 +7,7 @@
 'predict'
 """
 
-from quintet.core.bot import Bot, BotFactory, Plan
+from quintet.core.bot import Bot, BotFactory, Observer, Plan, observes
 from quintet.core.errors import (
     BadInput,
     BadOptions,
@@ -45,6 +45,7 @@ __all__ = [
     "Input",
     "JSONDict",
     "NotYourTurn",
+    "Observer",
     "Options",
     "Outcome",
     "Plan",
@@ -60,6 +61,7 @@ __all__ = [
     "derive_seed",
     "describe",
     "events_for",
+    "observes",
     "private",
     "public",
     "replay",

@@ -1,18 +1,16 @@
 """One running table: an asyncio task that applies inputs one at a time under the wall clock.
 
-The loop is the simulator's (`quintet.sim.engine`) with real time: bots say "at time t I
-will do X", the rules say when the host must tick (`next_deadline`), and people's actions
-arrive on the table's queue. The runner waits for the earliest of these, applies it,
-stores it, and only then tells every connection what it may see.
+The simulator's loop with real time; both follow `quintet.core.scheduler`: bots say "at
+time t I will do X", the rules say when the host must tick (`next_deadline`), and people's
+actions arrive on the table's queue, each at the moment it arrived. The runner waits for
+the earliest of these, applies it, stores it, and only then tells every connection what it
+may see. It is stamped with its own time (never before the last input's), so the record
+says when things happened, not when the loop got round to them.
 
 Time is game time in ms since the game started. A resumed game's clock continues from
-its last stored input, so the server's downtime never counts against anyone.
-
-Each thing that may happen has a time: a deadline its due time, a bot plan its planned
-time, a person's action the moment it arrived. The earliest due one runs first (on a tie
-the host's tick, then seats in order: the simulator's rule) and is stamped with its own
-time (never before the last input's), so the record says when things happened, not when
-the loop got round to them.
+its last stored input, so the server's downtime never counts against anyone. Nor does the
+time its people take to reconnect: a resumed game with people's seats (and no zombies to
+stand in for them) is held, its clock and its bots with it, until one of them is back.
 """
 
 from __future__ import annotations
@@ -22,13 +20,12 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final, Protocol
 
 from quintet.core import (
-    HOST,
     SPECTATOR,
     Bot,
     Event,
@@ -39,9 +36,12 @@ from quintet.core import (
     RuleError,
     derive_seed,
     events_for,
+    observes,
     registry,
 )
 from quintet.core.registry import AnyGame
+from quintet.core.scheduler import Scheduler, Slot, What
+from quintet.server.absence import ZOMBIE_SEED, Absences, zombie_level
 from quintet.server.errors import ErrorCode
 from quintet.server.protocol import (
     CloseCode,
@@ -56,8 +56,6 @@ from quintet.server.storage import Storage, TableRow
 
 log = logging.getLogger(__name__)
 
-#: Added to a seat number to seed its zombie bot, so it differs from a bot seat's seed.
-ZOMBIE_SEED: Final = 1_000_003
 #: Refusals in a row after which a bot is not asked again until it sees something new.
 MAX_REFUSALS: Final = 20
 
@@ -81,16 +79,6 @@ def viewer_of(watcher: Watcher) -> int:
     return SPECTATOR if watcher.seat is None else watcher.seat
 
 
-def zombie_level(levels: Iterable[str]) -> str:
-    """The bot level that plays an absent person's seat: "medium" when the game has it,
-    else its first level that is not "random" (a fair stand-in, not a pushover)."""
-    ordered = list(levels)
-    if "medium" in ordered:
-        return "medium"
-    serious = [level for level in ordered if level != "random"]
-    return (serious or ordered)[0]
-
-
 @dataclass
 class _Submission:
     watcher: Watcher
@@ -99,23 +87,11 @@ class _Submission:
     arrived: int
 
 
-@dataclass
-class _BotSeat:
+@dataclass(kw_only=True)
+class _BotSeat(Slot):
     """A bot playing a seat (a bot seat, or a zombie for an absent person) and its plan."""
 
     bot: Bot
-    observes: bool
-    ask: bool = True
-    able: bool = False
-    #: The plan as the bot gave it, and when it runs here (think times scaled by the pace).
-    raw: Plan | None = None
-    due: int | None = None
-    #: The last plan that ran; the bot may hand it back (see `_schedule`).
-    spent: Plan | None = None
-    #: When to ask again although nothing changed (a spent plan's own time).
-    reask: int | None = None
-    #: Plans refused in a row since it last saw something new.
-    refusals: int = 0
 
 
 class TableRunner:
@@ -147,8 +123,8 @@ class TableRunner:
         self._clock = clock
         last = history[-1].time if history else 0
         self._origin = clock() - last / 1000
-        self.bot_pace = bot_pace
-        self.zombie_ms = round(zombie_after_s * 1000)
+        #: The bots' seats and plans; MAX_REFUSALS keeps a stubborn bot from spinning.
+        self.schedule: Scheduler[_BotSeat] = Scheduler(pace=bot_pace, max_refusals=MAX_REFUSALS)
         self._on_end = on_end
         #: "running", "finished" or "stopped" (cancelled, or halted by an error).
         self.status = "finished" if row.status == "finished" else "running"
@@ -157,18 +133,26 @@ class TableRunner:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._levels = list(registry.entry(row.game).bots)
-        self.bots: dict[int, _BotSeat] = {}
-        self.zombies: set[int] = set()
         self.humans = [s.seat for s in row.seats if s.kind == "human"]
         for seat in row.seats:
             if seat.kind == "bot" and seat.level is not None:
                 bot = registry.make_bot(
                     row.game, seat.level, seat.seat, derive_seed(row.seed, seat.seat)
                 )
-                self.bots[seat.seat] = _BotSeat(bot, bool(getattr(bot, "observes", False)))
-        now = self.now()
-        #: Since when (game ms) each human seat has had no connection; None while it has one.
-        self.away_since: dict[int, int | None] = dict.fromkeys(self.humans, now)
+                self.schedule.add(seat.seat, _BotSeat(observes(bot), bot=bot))
+        self.absent = Absences(self.humans, self.now(), round(zombie_after_s * 1000))
+        #: Held until one of its people is back (a resumed game: see the module's doc).
+        self._held = bool(history and self.humans and not self.absent.after_ms)
+
+    @property
+    def bots(self) -> dict[int, _BotSeat]:
+        """The seats bots play (zombies included), by seat."""
+        return self.schedule.seats
+
+    @property
+    def zombies(self) -> set[int]:
+        """The people's seats a bot plays while they are away."""
+        return self.absent.zombies
 
     # ------------------------------------------------------------------ clock
 
@@ -212,12 +196,14 @@ class TableRunner:
         self.watchers.append(watcher)
         seat = watcher.seat
         changed = False
-        if seat is not None and seat in self.away_since and self.away_since[seat] is not None:
-            self.away_since[seat] = None
+        if self._held and seat in self.absent.since:
+            self._held = False
+            self._origin = self._clock() - self.state.now / 1000  # the wait did not count
+            self._wake.set()
+        if seat is not None and self.absent.back(seat):
             changed = True
-            if seat in self.zombies:
-                self.zombies.discard(seat)
-                del self.bots[seat]
+            if seat in self.bots:  # its zombie
+                self.schedule.remove(seat)
             self._wake.set()
         view = self.view(viewer_of(watcher))
         if greet:
@@ -236,8 +222,7 @@ class TableRunner:
         seat = watcher.seat
         if seat is None or any(w.seat == seat for w in self.watchers):
             return
-        if seat in self.away_since:
-            self.away_since[seat] = self.now()
+        if self.absent.gone(seat, self.now()):
             self._wake.set()
             self._broadcast_seats()
 
@@ -320,40 +305,39 @@ class TableRunner:
         events: list[Event],
         sender: Watcher | None = None,
         ref: str | None = None,
+        *,
         seats: list[SeatInfo] | None = None,
+        skip: Watcher | None = None,
     ) -> None:
-        """Every connection gets its own view and the events it may see; the sender's copy
-        carries its `ref` (the acknowledgement). Views are built once per viewer."""
+        """Every connection but `skip` gets its own view and the events it may see; the
+        sender's copy carries its `ref` (the acknowledgement). Views are built once per viewer."""
         texts: dict[int, str] = {}
         for watcher in list(self.watchers):
-            viewer = viewer_of(watcher)
-            if watcher is sender:
-                update = self._update(
-                    self.view(viewer), events_for(events, viewer), ref=ref, seats=seats
-                )
-                watcher.send(encode(update))
-                continue
-            text = texts.get(viewer)
-            if text is None:
-                update = self._update(self.view(viewer), events_for(events, viewer), seats=seats)
-                text = texts[viewer] = encode(update)
-            watcher.send(text)
-
-    def _broadcast_seats(self, skip: Watcher | None = None) -> None:
-        seats = self.seat_infos()
-        texts: dict[int, str] = {}
-        for watcher in list(self.watchers):
+            viewer, mine = viewer_of(watcher), watcher is sender
             if watcher is skip:
                 continue
-            viewer = viewer_of(watcher)
-            if viewer not in texts:
-                texts[viewer] = encode(self._update(self.view(viewer), [], seats=seats))
+            if mine or viewer not in texts:
+                seen = events_for(events, viewer)
+                update = self._update(
+                    self.view(viewer), seen, ref=ref if mine else None, seats=seats
+                )
+                if mine:
+                    watcher.send(encode(update))
+                    continue
+                texts[viewer] = encode(update)
             watcher.send(texts[viewer])
+
+    def _broadcast_seats(self, skip: Watcher | None = None) -> None:
+        """Every connection but `skip` gets the seats (who is connected, who is a zombie)."""
+        self._broadcast([], seats=self.seat_infos(), skip=skip)
 
     # ------------------------------------------------------------------ the loop
 
     async def _run(self) -> None:
         try:
+            while self._held and not self.game.is_over(self.state):
+                self._wake.clear()
+                await self._wake.wait()
             while not self.game.is_over(self.state):
                 self._ask_bots()
                 if not self._pending:
@@ -389,15 +373,8 @@ class TableRunner:
 
     def _next_due(self) -> int | None:
         """The earliest time something must happen without a new submission."""
-        times = [self.game.next_deadline(self.state)]
-        for bot in self.bots.values():
-            times += (bot.due, bot.reask)
-        if self.zombie_ms:
-            times += [
-                since + self.zombie_ms
-                for seat, since in self.away_since.items()
-                if since is not None and seat not in self.zombies
-            ]
+        times = [self.schedule.wake_time(self.game.next_deadline(self.state))]
+        times.append(self.absent.next_due())
         present = [t for t in times if t is not None]
         return min(present) if present else None
 
@@ -405,60 +382,47 @@ class TableRunner:
         """Do the one earliest thing that is due now, if any."""
         now = self.now()
         self._start_zombies(now)
-        # Candidates: (time, order, what); order puts the host first, then seats.
-        deadline = self.game.next_deadline(self.state)
-        best: tuple[int, int] | None = None
-        chosen: int | _Submission | None = None  # HOST, a bot's seat, or a submission
-        if deadline is not None and deadline <= now:
-            best, chosen = (deadline, -1), HOST
-        for seat, bot in self.bots.items():
-            if bot.reask is not None and bot.reask <= now:
-                bot.reask, bot.ask = None, True
-            if bot.due is not None and bot.due <= now and (best is None or (bot.due, seat) < best):
-                best, chosen = (bot.due, seat), seat
+        self.schedule.reask_due(now)
+        arrival = None
         if self._pending:
             sub = self._pending[0]
-            key = (sub.arrived, sub.watcher.seat if sub.watcher.seat is not None else 0)
-            if best is None or key < best:
-                best, chosen = key, self._pending.popleft()
-        if best is None:
+            arrival = (sub.arrived, sub.watcher.seat or 0)
+        chosen = self.schedule.next(self.game.next_deadline(self.state), self.state.now, arrival)
+        if chosen is None or chosen.time > now:
             return
-        stamp = max(best[0], self.state.now)
-        if chosen == HOST:
-            await self._apply(Input.tick(stamp))
-        elif isinstance(chosen, _Submission):
-            await self._apply(Input(chosen.watcher.seat, chosen.action, stamp), chosen)
-        elif isinstance(chosen, int):
-            await self._run_plan(chosen, stamp)
+        if chosen.what is What.TICK:
+            await self._apply(Input.tick(chosen.time))
+        elif chosen.what is What.INPUT:
+            sub = self._pending.popleft()
+            await self._apply(Input(sub.watcher.seat, sub.action, chosen.time), sub)
+        elif chosen.seat is not None:
+            await self._run_plan(chosen.seat, chosen.time)
 
     async def _run_plan(self, seat: int, stamp: int) -> None:
-        bot = self.bots[seat]
-        plan = bot.raw
-        assert plan is not None
-        bot.spent, bot.raw, bot.due, bot.ask = plan, None, None, True
+        # The slot is kept: its bot may leave the seat while the input is stored.
+        slot = self.bots[seat]
+        plan = self.schedule.take(seat)
         try:
             await self._apply(Input(seat, plan.action, stamp))
         except _Refused as refused:
-            bot.refusals += 1
-            if bot.refusals >= MAX_REFUSALS:
+            if self.schedule.refused(slot):
                 # A bot that insists on a refused plan would spin the loop: it waits for
                 # something new to see instead.
-                bot.ask = False
                 log.warning(
                     "table %s: seat %d's bot was refused %d times in a row",
                     self.table_id,
                     seat,
-                    bot.refusals,
+                    slot.refusals,
                 )
             if refused.error is not None:
                 try:
-                    bot.bot.refused(refused.error, stamp)
+                    slot.bot.refused(refused.error, stamp)
                 except Exception:
                     log.exception(
                         "table %s: seat %d's bot failed on a refusal", self.table_id, seat
                     )
         else:
-            bot.refusals = 0
+            self.schedule.accepted(slot)
 
     async def _apply(self, inp: Input, sub: _Submission | None = None) -> None:
         """Apply, store, then broadcast one input. A refusal goes to its sender only (a bot's
@@ -507,9 +471,7 @@ class TableRunner:
         self.seq += 1
         if self.game.is_over(self.state):
             await self._store_result()
-        for seat, bot in self.bots.items():
-            if any(event.visible_to(seat) for event in events):
-                bot.ask, bot.refusals = True, 0
+        self.schedule.saw(events)
         self._broadcast(
             events, None if sub is None else sub.watcher, None if sub is None else sub.ref
         )
@@ -542,63 +504,30 @@ class TableRunner:
     # ------------------------------------------------------------------- bots
 
     def _start_zombies(self, now: int) -> None:
-        if not self.zombie_ms:
-            return
-        started = False
-        for seat, since in self.away_since.items():
-            if since is None or seat in self.zombies or now < since + self.zombie_ms:
-                continue
+        started = self.absent.take_due(now)
+        for seat in started:
             level = zombie_level(self._levels)
             bot = registry.make_bot(
                 self.row.game, level, seat, derive_seed(self.row.seed, ZOMBIE_SEED + seat)
             )
-            self.bots[seat] = _BotSeat(bot, bool(getattr(bot, "observes", False)))
-            self.zombies.add(seat)
-            started = True
+            self.schedule.add(seat, _BotSeat(observes(bot), bot=bot))
             log.info("table %s: a %s bot plays absent seat %d", self.table_id, level, seat)
         if started:
             self._broadcast_seats()
 
     def _ask_bots(self) -> None:
-        """The simulator's rule: ask a bot when it may have something new or its `can_act`
-        changed; a bot that cannot act (and does not observe) is not asked at all."""
+        """Ask the bots the scheduler names; a bot that fails to plan waits."""
         now = self.now()
-        for seat, bot in self.bots.items():
-            can = self.game.can_act(self.state, seat)
-            if can != bot.able:
-                bot.able, bot.ask = can, True
-            if not bot.ask:
-                continue
-            bot.ask = False
-            if not (can or bot.observes):
-                bot.raw = bot.due = None
-                continue
+        for seat, slot in self.schedule.to_ask(lambda s: self.game.can_act(self.state, s)):
             try:
-                plan = bot.bot.plan(self.view(seat), now)
+                plan = slot.bot.plan(self.view(seat), now)
             except Exception:
                 log.exception("table %s: seat %d's bot failed to plan", self.table_id, seat)
                 plan = None
-            self._schedule(bot, plan, now)
+            self._schedule(slot, plan, now)
 
-    def _schedule(self, bot: _BotSeat, plan: Plan | None, now: int) -> None:
-        """When a plan runs here: its think time (from now) times the pace.
-
-        A bot that keeps its plan hands the same `Plan` back: it keeps its slot. A plan that
-        already ran, handed back with its time still ahead, is not run again: with a pace
-        below 1 it ran before its own time, and the bot, judging by that time, may think it
-        still pending; it is asked again at that time.
-        """
-        if plan is None:
-            bot.raw = bot.due = None
-            return
-        if plan == bot.spent and plan.time > now:
-            bot.raw = bot.due = None
-            bot.reask = plan.time
-            return
-        if plan == bot.raw and bot.due is not None:
-            return
-        bot.raw = plan
-        bot.due = now + max(0, round((plan.time - now) * self.bot_pace))
+    def _schedule(self, slot: _BotSeat, plan: Plan | None, now: int) -> None:
+        self.schedule.schedule(slot, plan, now)
 
 
 class _Refused(Exception):

@@ -1,32 +1,16 @@
 """One game among bots under a virtual clock: the discrete-event core of the simulator.
 
-The loop, in the words of ARCHITECTURE.md "Real time": bots say "at time t I
-will do X"; the simulator runs the earliest plan (or the host's tick when a
-deadline comes first), tells every seat that may have something new, and asks
-again. Nothing reads the wall clock, so a game takes as long as its computation.
+Bots say "at time t I will do X"; the simulator runs the earliest plan (or the
+host's tick when a deadline comes first), tells every seat that may have
+something new, and asks again. Who is asked and what runs next follow
+`quintet.core.scheduler`, the rules the server's tables share; here the clock
+jumps to whatever runs next, and nothing reads the wall clock, so a game takes
+as long as its computation.
 
-Who is asked for a plan, and when:
-
-- A seat is asked when it may have something new: at the start, after an
-  accepted input produced an event it may see (`Event.visible_to`), after its
-  own plan ran or was refused, and when its `can_act` changed.
-- Building a view is the costly part, so a seat that cannot act is not asked
-  at all: its plan is dropped and it is asked again once it can act. In a
-  turn-based game that is one view per input instead of one per seat. A bot
-  that keeps memory between its turns (counting cards from views it would
-  otherwise skip) sets the class attribute `observes = True` and is then asked
-  after every event it may see, able to act or not.
-- A seat's ability to act must change only through inputs (ticks included);
-  that is the rules contract (`next_deadline`), and it is what lets the loop
-  check `can_act` only after an input.
-
-Choosing what runs next: the earliest time wins; on a tie the host's tick goes
-first (a deadline that has come closes the window), then the lowest seat. A
-plan's time is clamped to at least the current time. A refused plan
-(`RuleError`, for example "too late") is not recorded: the state is unchanged,
-the bot hears `refused(error, now)` and is asked again. An accepted input is
-recorded even when it is a wrong claim that only costs its maker, because it
-changed the state; so the record replays bit for bit.
+A refused plan (`RuleError`, for example "too late") is not recorded: the state
+is unchanged, the bot hears `refused(error, now)` and is asked again. An
+accepted input is recorded even when it is a wrong claim that only costs its
+maker, because it changed the state; so the record replays bit for bit.
 """
 
 from __future__ import annotations
@@ -41,14 +25,15 @@ from quintet.core import (
     JSONDict,
     Options,
     Outcome,
-    Plan,
     Record,
     RuleError,
     State,
     derive_seed,
+    observes,
     registry,
 )
 from quintet.core.registry import AnyGame
+from quintet.core.scheduler import Scheduler, Slot
 
 #: Inputs (accepted or refused) one game may take before the simulator calls it
 #: stuck. A 4-player Quashars match takes about 210; a 3-minute race a few
@@ -144,42 +129,18 @@ def _run(
     game: AnyGame, state: Any, bots: list[Bot], seed: int, max_steps: int
 ) -> tuple[list[Input], int, int]:
     """The event loop. Returns the accepted inputs, the refused count and the end time."""
-    seats = range(len(bots))
-    observes = [bool(getattr(bot, "observes", False)) for bot in bots]
-    plans: list[Plan | None] = [None] * len(bots)
-    ask = [True] * len(bots)
-    able = [False] * len(bots)
+    schedule: Scheduler[Slot] = Scheduler()
+    for seat, bot in enumerate(bots):
+        schedule.add(seat, Slot(observes(bot)))
     inputs: list[Input] = []
     refused = steps = now = 0
 
     while not game.is_over(state):
-        for seat in seats:
-            can = game.can_act(state, seat)
-            if can != able[seat]:
-                able[seat] = can
-                ask[seat] = True
-            if ask[seat]:
-                ask[seat] = False
-                if can or observes[seat]:
-                    plan = bots[seat].plan(game.view(state, seat), now)
-                    if plan is not None and plan.time < now:
-                        plan = Plan(now, plan.action)
-                    plans[seat] = plan
-                else:
-                    plans[seat] = None
-
-        # The earliest wins; the deadline is looked at first and plans must be
-        # strictly earlier to beat it, then seats in order: the tie rule.
-        deadline = game.next_deadline(state)
-        when = None if deadline is None else max(deadline, now)
-        chosen, chosen_plan = -1, None
-        for seat in seats:
-            plan = plans[seat]
-            if plan is not None and (when is None or plan.time < when):
-                when = plan.time
-                chosen, chosen_plan = seat, plan
-        if when is None:
-            waiting = [s for s in seats if able[s]]
+        for seat, slot in schedule.to_ask(lambda s: game.can_act(state, s)):
+            schedule.schedule(slot, bots[seat].plan(game.view(state, seat), now), now)
+        chosen = schedule.next(game.next_deadline(state), now)
+        if chosen is None:
+            waiting = [seat for seat, slot in schedule.seats.items() if slot.able]
             raise SimulationError(
                 f"stuck at {now} ms: no bot has a plan and the rules have no deadline "
                 f"(seats that may act: {waiting or 'none'})",
@@ -194,27 +155,20 @@ def _run(
                 game.name,
                 seed,
             )
-        now = when
-
-        if chosen_plan is None:
-            inp = Input.tick(now)
-        else:
-            inp = Input(chosen, chosen_plan.action, now)
-            plans[chosen] = None
-            ask[chosen] = True
+        now = chosen.time
+        mover = chosen.seat
+        inp = Input.tick(now) if mover is None else Input(mover, schedule.take(mover).action, now)
         try:
             events = game.apply(state, inp)
         except RuleError as error:
-            if chosen < 0:
+            if mover is None:
                 raise SimulationError(
                     f"the rules refused the host's tick at {now} ms: {error}", game.name, seed
                 ) from error
             refused += 1
-            bots[chosen].refused(error, now)
+            schedule.refused(schedule.seats[mover])
+            bots[mover].refused(error, now)
             continue
         inputs.append(inp)
-        if events:
-            for seat in seats:
-                if not ask[seat] and any(event.visible_to(seat) for event in events):
-                    ask[seat] = True
+        schedule.saw(events)
     return inputs, refused, now

@@ -203,8 +203,12 @@ def test_bad_arguments_exit_2_naming_the_option(args: list[str], hint: str, mess
     assert "Traceback" not in done.output
 
 
-def test_a_bad_word_file_names_the_file_and_line(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.txt"
+def test_a_bad_word_file_names_the_file_and_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A short relative path: the error panel cuts a long one (a worker's tmp_path is).
+    monkeypatch.chdir(tmp_path)
+    bad = Path("bad.txt")
     bad.write_text("quit\ndon't\n", encoding="utf-8")
     done = run("best", "--hand", "a t", "--words", str(bad))
     assert done.exit_code == 2
