@@ -13,6 +13,7 @@ tests, and the tests that show each check can fail, run the very same code.
 from quintet.core.kit.data import (
     check_round_trip,
     first_difference,
+    json_difference,
     json_ready_problem,
     string_leaks,
     strings_in,
@@ -62,6 +63,7 @@ __all__ = [
     "check_string_walk",
     "first_difference",
     "host_time",
+    "json_difference",
     "json_ready_problem",
     "movers_of",
     "offered",

@@ -20,7 +20,7 @@ from quintet.core.events import Event
 from quintet.core.game import Game, State
 from quintet.core.inputs import Input
 from quintet.core.jsonutil import canonical
-from quintet.core.kit.data import check_round_trip, first_difference
+from quintet.core.kit.data import check_round_trip, json_difference
 from quintet.core.kit.driver import MAX_INPUTS, Choose, Mover, RandomDriver, movers_of
 from quintet.core.record import Record, replay
 from quintet.core.rng import Rng
@@ -50,7 +50,7 @@ def _attempt(
     except RuleError as error:
         if not (isinstance(error.code, str) and error.code and error.message):
             raise AssertionError(f"{what}: {inp} was refused without a code or message") from None
-        found = first_difference(probe.to_json(), before)
+        found = json_difference(probe.to_json(), before)
         if found:
             raise AssertionError(
                 f"{what}: {inp} was refused ({error.code}: {error.message}) "
@@ -203,7 +203,7 @@ def check_simultaneous_inputs(
                 game.apply(again, inp)
             except RuleError as error:
                 raise AssertionError(f"{what}: replaying {inp} was refused: {error!r}") from error
-        found = first_difference(again.to_json(), probe.to_json())
+        found = json_difference(again.to_json(), probe.to_json())
         if found:
             raise AssertionError(
                 f"{what}: replaying the accepted inputs gives another state: {found}"
@@ -302,7 +302,7 @@ def walk_real_time(
         if made and not tally.replays:
             accepted, result = made[0]
             rebuilt, _ = replay(Record(game.name, seed, players, options, (*history, *accepted)))
-            found = first_difference(rebuilt.to_json(), result.to_json())
+            found = json_difference(rebuilt.to_json(), result.to_json())
             if found:
                 raise AssertionError(
                     f"{game.title}: the record with simultaneous inputs {accepted} "
