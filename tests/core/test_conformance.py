@@ -48,11 +48,13 @@ from quintet.core import (
 from quintet.core.kit import (
     MAX_INPUTS,
     Choose,
+    Mover,
     RandomDriver,
     check_real_time_coverage,
     check_scrambling_moves_hidden_cards,
     check_string_walk,
     json_ready_problem,
+    listed_movers,
     offered,
     string_leaks,
     walk_real_time,
@@ -645,7 +647,9 @@ class _Prober:
 
 def _probe_bad_inputs(
     probe: _Prober, rng: Rng, known: _Known, garbage: list[Any], inputs: list[Any]
-) -> None:
+) -> list[Mover] | None:
+    """Send the bad inputs, each checked by `probe`. Returns the movers of the state
+    (unchanged, as every refusal changed nothing) for a game that lists its actions."""
     game, state = probe.game, probe.state
     players: int = state.players
     now: int = state.now
@@ -748,6 +752,7 @@ def _probe_bad_inputs(
             probe.refused(inp, "a garbage input from no seat")
         else:
             probe.refused_or_legal(inp, "a garbage input")
+    return listed_movers(game, state, legal) if game.lists_actions else None
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -762,8 +767,8 @@ def test_bad_inputs_are_refused_and_change_nothing(name: str, data: Any) -> None
     known = _Known()
     driver = RandomDriver.seeded(game, rng.fork())
     while not game.is_over(state):
-        _probe_bad_inputs(_Prober(game, state), rng, known, garbage, garbage_inputs)
-        inp = driver.next_input(state)
+        movers = _probe_bad_inputs(_Prober(game, state), rng, known, garbage, garbage_inputs)
+        inp = driver.next_input(state, movers)
         assert inp is not None, "random play is stuck"
         game.apply(state, inp)
 
@@ -819,12 +824,12 @@ def test_a_clone_is_equal_and_independent(name: str, data: Any) -> None:
         clone = state.clone()
         assert canonical(clone.to_json()) == before, "a clone differs from its original"
         assert canonical(clone.clone().to_json()) == before, "a clone of a clone differs"
-        for viewer in _viewers(players):
-            assert canonical(game.view(clone, viewer)) == canonical(game.view(state, viewer))
         # What the state hands out must be a snapshot, not a window into it.
         data_out = state.to_json()
         views_out = [game.view(state, v) for v in _viewers(players)]
         views_text = [canonical(v) for v in views_out]
+        for viewer, text in zip(_viewers(players), views_text, strict=True):
+            assert canonical(game.view(clone, viewer)) == text, f"the clone's view of {viewer}"
 
         side = aside.next_input(clone)
         if side is not None:
@@ -863,8 +868,8 @@ def test_no_error_message_names_a_hidden_card(name: str, data: Any) -> None:
     scrambles = rng.fork()
     leaks: list[str] = []
     while not game.is_over(state):
-        _probe_bad_inputs(_Prober(game, state, leaks, scrambles), rng, known, garbage, [])
-        inp = driver.next_input(state)
+        movers = _probe_bad_inputs(_Prober(game, state, leaks, scrambles), rng, known, garbage, [])
+        inp = driver.next_input(state, movers)
         assert inp is not None, "random play is stuck"
         game.apply(state, inp)
     assert not leaks, f"{len(leaks)} refusals tell of hidden cards, e.g. " + "; ".join(leaks[:3])
@@ -971,8 +976,9 @@ def test_legal_actions_fit_can_act_and_all_apply(name: str, data: Any) -> None:
     driver = RandomDriver(game, _chooser(data))
     rng = Rng(data.draw(st.integers(0, 2**64 - 1), label="seed of the sampled actions"))
     while True:
+        legal = {seat: game.legal_actions(state, seat) for seat in range(players)}
         for seat in range(players):
-            actions = game.legal_actions(state, seat)
+            actions = legal[seat]
             if not game.can_act(state, seat):
                 assert actions == [], f"seat {seat} cannot act, yet has legal actions {actions}"
                 continue
@@ -990,7 +996,7 @@ def test_legal_actions_fit_can_act_and_all_apply(name: str, data: Any) -> None:
                     game.apply(state.clone(), Input(seat, copy.deepcopy(action), state.now))
                 except RuleError as error:
                     pytest.fail(f"seat {seat}'s legal action {action} was refused: {error!r}")
-        inp = driver.next_input(state)
+        inp = driver.next_input(state, listed_movers(game, state, legal))
         if inp is None:
             break
         game.apply(state, inp)

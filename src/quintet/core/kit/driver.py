@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from quintet.core.events import Event
@@ -60,6 +60,14 @@ def offered(
             break
         found.setdefault(canonical(action), action)
     return list(found.values())
+
+
+def listed_movers(
+    game: Game[Any, Any], state: State, legal: Mapping[int, list[JSONDict]]
+) -> list[Mover]:
+    """`movers_of` from each seat's `legal_actions` already asked for (a listing game)."""
+    seats = range(state.players)
+    return [(seat, legal[seat]) for seat in seats if legal[seat] and game.can_act(state, seat)]
 
 
 def movers_of(game: Game[Any, Any], state: State, rng: Rng | None = None) -> list[Mover]:
@@ -115,8 +123,12 @@ class RandomDriver:
         rng = None if self.game.lists_actions else Rng(self._pick(SEEDS))
         return movers_of(self.game, state, rng)
 
-    def next_input(self, state: State) -> Input | None:
-        """A random legal input for `state`, or None when the game is over or nothing can happen."""
+    def next_input(self, state: State, movers: list[Mover] | None = None) -> Input | None:
+        """A random legal input for `state`, or None when the game is over or nothing can happen.
+
+        `movers`, when the caller has them already, must be what `movers_of` gives for
+        this state (a test that has asked every seat for its actions need not ask twice).
+        """
         game = self.game
         self.offered = None
         if game.is_over(state):
@@ -125,7 +137,9 @@ class RandomDriver:
         deadline: int | None = game.next_deadline(state)
         if deadline is not None and deadline <= now:
             return Input.tick(now)
-        movers = self.offered = self.movers(state)
+        if movers is None:
+            movers = self.movers(state)
+        self.offered = movers
         choices = len(movers) + (deadline is not None)
         if choices == 0:
             return None
@@ -146,8 +160,22 @@ class RandomDriver:
         Raises AssertionError when the game can go no further before its end
         (no seat can act and no deadline is set) or runs past `max_inputs`.
         """
+        for inp in self.inputs(state, max_inputs=max_inputs):
+            yield inp, self.game.apply(state, inp)
+
+    def inputs(
+        self,
+        state: State,
+        movers: Callable[[], list[Mover] | None] | None = None,
+        max_inputs: int = MAX_INPUTS,
+    ) -> Iterator[Input]:
+        """The inputs of `steps`, which the caller applies, each before asking for the next.
+
+        `movers`, when given, is called at every position, the last included, and
+        may hand `next_input` what it would ask the game for (or None). Raises as `steps`.
+        """
         for _ in range(max_inputs):
-            inp = self.next_input(state)
+            inp = self.next_input(state, None if movers is None else movers())
             if inp is None:
                 if self.game.is_over(state):
                     return
@@ -155,7 +183,7 @@ class RandomDriver:
                     f"{self.game.title} is stuck at {state.now} ms: no seat can act, "
                     "no deadline is set and the game is not over"
                 )
-            yield inp, self.game.apply(state, inp)
+            yield inp
         if not self.game.is_over(state):
             raise AssertionError(f"{self.game.title} did not end within {max_inputs} random inputs")
 

@@ -26,7 +26,7 @@ from quintet.core.kit.data import (
     json_ready_problem,
     string_leaks,
 )
-from quintet.core.kit.driver import Choose, RandomDriver
+from quintet.core.kit.driver import Choose, Mover, RandomDriver, listed_movers
 from quintet.core.rng import Rng
 from quintet.core.types import JSONDict
 from quintet.core.viewer import HOST, SPECTATOR, Viewer, describe
@@ -68,7 +68,13 @@ def check_string_walk(
                 raise AssertionError(f"{after}: {what} of {who} shows hidden cards {leaked}")
 
 
-def check_scramble(game: Game[Any, Any], state: State, viewer: Viewer, rng: Rng) -> State:
+def check_scramble(
+    game: Game[Any, Any],
+    state: State,
+    viewer: Viewer,
+    rng: Rng,
+    legal: list[JSONDict] | None = None,
+) -> State:
     """Non-interference at one position: what the viewer may not know, dealt anew,
     changes nothing the viewer gets.
 
@@ -78,7 +84,8 @@ def check_scramble(game: Game[Any, Any], state: State, viewer: Viewer, rng: Rng)
     its actions too (a seat receives them: `legal_actions`, or for a game that
     only samples, what `sample_action` draws from one seed); and `is_over`, `next_deadline`
     and the cards hidden from the viewer (the same cards, dealt anew) must not
-    change. The copy must survive JSON. Returns the copy.
+    change. The copy must survive JSON. `legal`, when the caller has it, is the
+    seat's `legal_actions` in `state` (not asked for again). Returns the copy.
     """
     title, who = game.title, describe(viewer)
     scrambled = game.scramble_hidden(state, viewer, rng)
@@ -105,7 +112,7 @@ def check_scramble(game: Game[Any, Any], state: State, viewer: Viewer, rng: Rng)
     if viewer >= 0:
         if game.can_act(scrambled, viewer) != game.can_act(state, viewer):
             raise AssertionError(f"{title}: can_act of {who} depends on hidden information")
-        _check_actions_ignore_hidden(game, state, scrambled, viewer, rng)
+        _check_actions_ignore_hidden(game, state, scrambled, viewer, rng, known=legal)
     for what, one, two in (
         ("is_over", game.is_over(state), game.is_over(scrambled)),
         ("next_deadline", game.next_deadline(state), game.next_deadline(scrambled)),
@@ -123,13 +130,20 @@ def check_scramble(game: Game[Any, Any], state: State, viewer: Viewer, rng: Rng)
 
 
 def _check_actions_ignore_hidden(
-    game: Game[Any, Any], state: State, scrambled: State, seat: int, rng: Rng
+    game: Game[Any, Any],
+    state: State,
+    scrambled: State,
+    seat: int,
+    rng: Rng,
+    *,
+    known: list[JSONDict] | None,
 ) -> None:
     title, who = game.title, describe(seat)
     legal: object
     offered: object
     if game.lists_actions:
-        legal, offered = game.legal_actions(state, seat), game.legal_actions(scrambled, seat)
+        legal = game.legal_actions(state, seat) if known is None else known
+        offered = game.legal_actions(scrambled, seat)
         what = "the legal actions"
     else:
         seed = rng.next64()
@@ -171,11 +185,19 @@ def walk_scrambles(game: Game[Any, Any], state: State, choose: Choose, rng: Rng)
     viewers = [*range(state.players), SPECTATOR]
     kept: list[State] = []
 
-    def at_position() -> None:
+    def at_position() -> list[Mover] | None:
+        """Scramble for every viewer; returns the movers for the driver, for a listing
+        game (whose seats' legal actions the scrambles ask for anyway)."""
         before = state.to_json()
         host_view: str | None = None
+        legal = (
+            {seat: game.legal_actions(state, seat) for seat in range(state.players)}
+            if game.lists_actions
+            else None
+        )
         for viewer in viewers:
-            scrambled = check_scramble(game, state, viewer, rng)
+            known = None if legal is None or viewer < 0 else legal[viewer]
+            scrambled = check_scramble(game, state, viewer, rng, known)
             if game.hidden_cards(state, viewer):
                 tally.hidden += 1
                 tally.state_changed += scrambled.to_json() != before
@@ -188,10 +210,10 @@ def walk_scrambles(game: Game[Any, Any], state: State, choose: Choose, rng: Rng)
         if found:
             raise AssertionError(f"{game.title}.scramble_hidden changed the original at {found}")
         kept.append(state.clone())
+        return None if legal is None else listed_movers(game, state, legal)
 
-    at_position()
-    for _ in RandomDriver(game, choose).steps(state):
-        at_position()
+    for inp in RandomDriver(game, choose).inputs(state, at_position):
+        game.apply(state, inp)
     check_scrambled_plays_on(
         game, kept[rng.below(len(kept))], viewers[rng.below(len(viewers))], rng
     )
