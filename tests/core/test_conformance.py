@@ -531,6 +531,7 @@ class _Prober:
         # With `rng` too, each refusal is also sent to a scrambled copy (one per viewer).
         self.rng = rng
         self.scrambled: dict[int, Any] = {}
+        self.hidden: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
         # Compared as data, not bytes: it is checked after every probe, and
         # to_json() builds fresh lists each time, so == is exact and cheaper.
         self.before = state.to_json()
@@ -550,19 +551,30 @@ class _Prober:
         if seat is None or self.leaks is None:  # the host sees everything
             return
         viewer = seat if isinstance(seat, int) and 0 <= seat < self.state.players else SPECTATOR
-        hidden = self.game.hidden_cards(self.state, viewer)
-        # A card named as a word ("Y9") is found in prose; a card that is a bare number
-        # (Quiclo's "17") cannot be told from a seat, a time or a count there, so for it
-        # only the scramble below speaks.
-        words = frozenset(card for card in hidden if not card.isdigit())
+        hidden, words = self._hidden_of(viewer)
         # A card the sender named itself may be echoed back; any other hidden one may not.
         sent = _words_sent(inp.action)
-        named = frozenset(c for c in words if any(_as_word(w).search(c) for w in sent if w in c))
+        named = frozenset(c for w in sent for c in words if w in c and _as_word(w).search(c))
         leaked = _named_in(error.message, words - named)
         if leaked:
             self.leaks.append(f"{what}: {inp} -> {error.code}: {error.message!r} names {leaked}")
         if self.rng is not None and hidden:
             self._check_refusal_ignores_hidden(inp, error, viewer, what)
+
+    def _hidden_of(self, viewer: int) -> tuple[frozenset[str], frozenset[str]]:
+        """What `viewer` may not know here, and those of it that are words, built once a
+        position (every refusal leaves the state as it was)."""
+        found = self.hidden.get(viewer)
+        if found is None:
+            hidden = self.game.hidden_cards(self.state, viewer)
+            # A card named as a word ("Y9") is found in prose; a card that is a bare number
+            # (Quiclo's "17") cannot be told from a seat, a time or a count there, so for it
+            # only the scramble speaks.
+            found = self.hidden[viewer] = (
+                hidden,
+                frozenset(card for card in hidden if not card.isdigit()),
+            )
+        return found
 
     def _check_refusal_ignores_hidden(
         self, inp: Input, error: RuleError, viewer: int, what: str

@@ -18,6 +18,8 @@ from quintet.core.jsonutil import canonical
 
 def json_ready_problem(value: Any, path: str = "$") -> str | None:
     """Where `value` is not plain JSON data (None when it is)."""
+    if path == "$" and _survives_json(value):
+        return None  # the common case, found at C speed; the walk below says where
     if value is None or isinstance(value, str | bool | int):
         return None
     if isinstance(value, float):
@@ -37,6 +39,15 @@ def json_ready_problem(value: Any, path: str = "$") -> str | None:
                 return found
         return None
     return f"{path} is a {type(value).__name__}"
+
+
+def _survives_json(value: Any) -> bool:
+    """Whether `value` comes back equal from JSON text: then it is plain JSON data (a
+    tuple, a non-string key, a non-finite float or any other type would not)."""
+    try:
+        return bool(json.loads(json.dumps(value, allow_nan=False)) == value)
+    except (TypeError, ValueError, RecursionError):
+        return False
 
 
 def _short(value: Any) -> str:
