@@ -29,8 +29,8 @@ run: setup
 	$(BIN)/quintet serve --port $(QUINTET_PORT) --open
 
 lint: setup
-	$(BIN)/ruff check src tests bench tools hatch_build.py
-	$(BIN)/ruff format --check src tests bench tools hatch_build.py
+	$(BIN)/ruff check src tests bench tools examples hatch_build.py
+	$(BIN)/ruff format --check src tests bench tools examples hatch_build.py
 
 typecheck: setup
 	$(BIN)/mypy

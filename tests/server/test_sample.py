@@ -3,6 +3,7 @@ action for the asking seat, which the rules then accept; refusals in the usual J
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tests.server.live import (
@@ -17,6 +18,7 @@ from tests.server.live import (
     start,
 )
 
+from quintet.core import registry
 from quintet.server.sample import sample_action
 
 
@@ -61,18 +63,13 @@ def test_samples_are_refused_without_a_seat_or_a_list(live_module: LiveServer) -
     assert sample(live_module, "no-such-table", token)[1]["code"] == "no_table"
 
 
-class _Listed:
-    """A stand-in game whose seat 0 has the given legal actions."""
-
-    def __init__(self, legal: list[dict[str, Any]]) -> None:
-        self.legal = legal
-
-    def legal_actions(self, state: object, seat: int) -> list[dict[str, Any]]:
-        return self.legal
-
-
 def test_sample_action_draws_among_the_legal_actions() -> None:
-    legal = [{"type": "play", "card": n} for n in range(5)]
-    drawn = {sample_action(_Listed(legal), None, 0)["card"] for _ in range(200)}  # type: ignore[arg-type,index]
-    assert drawn == set(range(5)), "every legal action can be drawn"
-    assert sample_action(_Listed([]), None, 0) is None  # type: ignore[arg-type]
+    game = registry.get("quashars")
+    state = game.new(seed=5, players=4)
+    seat = next(s for s in range(4) if game.can_act(state, s))
+    legal = game.legal_actions(state, seat)
+    drawn = [sample_action(game, state, seat) for _ in range(200)]
+    assert all(action in legal for action in drawn), "only legal actions are drawn"
+    assert len({json.dumps(a, sort_keys=True) for a in drawn}) > 1, "the draw is not fixed"
+    idle = next(s for s in range(4) if not game.can_act(state, s))
+    assert sample_action(game, state, idle) is None

@@ -477,22 +477,11 @@ class Hub:
         """One random legal action for the token's seat (`sample_action`).
 
         Raises `HubError`: no_token or bad_token without a token of a seat here,
-        not_running unless the game runs, cannot_act when the seat has nothing to do now
-        or the game lists no legal actions (a real-time game).
+        not_running unless the game runs, cannot_act when the seat has nothing to do now.
         """
         row = await self.row(table_id)
         seat, runner = self._running_seat(row, token, "a sample")
-        try:
-            action = (
-                sample_action(runner.game, runner.state, seat)
-                if runner.game.can_act(runner.state, seat)
-                else None
-            )
-        except NotImplementedError:
-            raise HubError(
-                ErrorCode.CANNOT_ACT,
-                f"{runner.game.title} lists no legal actions to sample from (a real-time game)",
-            ) from None
+        action = sample_action(runner.game, runner.state, seat)
         if action is None:
             raise HubError(ErrorCode.CANNOT_ACT, f"seat {seat} has no action to take now")
         return action

@@ -1,5 +1,5 @@
 """One random legal action for a seat: what `POST /api/tables/{id}/sample` answers (the
-generic board's "play something for me")."""
+generic board's "suggest a move")."""
 
 from __future__ import annotations
 
@@ -11,15 +11,10 @@ from quintet.core.registry import AnyGame
 
 
 def sample_action(game: AnyGame, state: Any, seat: int) -> JSONDict | None:
-    """A uniformly random legal action for `seat` now, from a fresh `secrets` seed (so
-    nobody can predict it); None when the seat has none. Raises NotImplementedError for a
-    game that lists no legal actions (a real-time game's validator and solver).
+    """A random legal action for `seat` now, drawn by the game's own `sample_action` from a
+    fresh `secrets` seed (so nobody can predict it); None when the seat has none.
 
-    (The core's `Game.sample_action(state, seat, rng)` will replace the body: its default
-    is this same choice among `legal_actions`.)
+    The game draws it from what the seat may know (the core's contract), so the answer
+    reveals nothing the seat's own view does not.
     """
-    legal = game.legal_actions(state, seat)
-    if not legal:
-        return None
-    rng = Rng(secrets.randbits(64))
-    return legal[rng.below(len(legal))]
+    return game.sample_action(state, seat, Rng(secrets.randbits(64)))

@@ -41,6 +41,9 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     real_time: bool
+    #: False for a game whose moves can't be listed: its views carry no `legal` list, and
+    #: the generic board offers an action editor and `POST /api/tables/{id}/sample`.
+    lists_actions: bool
     options: list[GameOption]
     bots: list[str]
 
@@ -188,6 +191,7 @@ def game_info(name: str) -> GameInfo:
         min_players=game.min_players,
         max_players=game.max_players,
         real_time=game.real_time,
+        lists_actions=game.lists_actions,
         options=options,
         bots=sorted(found.bots),
     )
