@@ -24,7 +24,7 @@ from pathlib import Path
 from types import ModuleType
 
 from bench.quashars_playouts import GAME_UNIT, random_games
-from quintet.games.quashars import rules as current_rules
+from quintet.games.quashars import fast as current_rules
 
 _PACKAGE = "_quintet_at_revision"
 #: `from quintet...` and `import quintet...` at the start of a line (module level or indented).
@@ -39,7 +39,7 @@ def _git(root: Path, *args: str) -> str:
 
 
 def load_revision(revision: str, directory: Path) -> ModuleType:
-    """Import the Quashars rules module of ``revision`` under another name, in ``directory``.
+    """Import the Quashars fast-path module of ``revision`` under another name, in ``directory``.
 
     Raises ValueError when git cannot list or show the revision's files.
     """
@@ -51,14 +51,17 @@ def load_revision(revision: str, directory: Path) -> ModuleType:
         target = directory / _PACKAGE / Path(path).relative_to("src/quintet")
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(source)
-    if not (directory / _PACKAGE / "games" / "quashars" / "rules.py").exists():
+    quashars = directory / _PACKAGE / "games" / "quashars"
+    # The fast path has its own module since the games share one layout; before, rules.py.
+    module = "fast" if (quashars / "fast.py").exists() else "rules"
+    if not (quashars / f"{module}.py").exists():
         raise ValueError(f"revision {revision} has no src/quintet/games/quashars/rules.py")
     for loaded in [m for m in sys.modules if m == _PACKAGE or m.startswith(f"{_PACKAGE}.")]:
         del sys.modules[loaded]  # an earlier revision loaded in this process
     importlib.invalidate_caches()
     sys.path.insert(0, str(directory))
     try:
-        return importlib.import_module(f"{_PACKAGE}.games.quashars.rules")
+        return importlib.import_module(f"{_PACKAGE}.games.quashars.{module}")
     finally:
         sys.path.remove(str(directory))
 

@@ -17,7 +17,8 @@ from types import ModuleType
 from typing import Any
 
 from quintet.core import Input
-from quintet.games.quashars import rules as quashars_rules
+from quintet.games.quashars import fast as quashars_fast
+from quintet.games.quashars.rules import GAME
 
 #: How a game is counted, stated in every result line.
 GAME_UNIT = (
@@ -29,14 +30,15 @@ _MATCH_SEED_BASE = 1_000_003
 
 
 def random_games(
-    games: int, seed: int, players: int = 4, rules: ModuleType = quashars_rules
+    games: int, seed: int, players: int = 4, rules: ModuleType = quashars_fast
 ) -> float:
     """Seconds to play ``games`` random deals through the unchecked fast path.
 
     Matches are started with ``rules.new_state`` and continued with ``rules.next_game``; each
     deal is ``while ids: apply_action_id(state, choice(ids))`` over ``legal_action_ids``. The
-    last match may stop before its last deal. ``rules`` is the rules module, so an older
-    revision can be raced against this one (see ``bench.compare``).
+    last match may stop before its last deal. ``rules`` is the fast-path module, so an older
+    revision can be raced against this one (see ``bench.compare``); it is ``quashars.fast``,
+    or ``quashars.rules`` of a revision from before the fast path had a module of its own.
     """
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
@@ -76,9 +78,9 @@ def checked_games(games: int, seed: int, players: int = 4) -> float:
     """
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
-    game = quashars_rules.GAME
-    legal_action_ids = quashars_rules.legal_action_ids
-    action_of_id = quashars_rules.action_of_id
+    game = GAME
+    legal_action_ids = quashars_fast.legal_action_ids
+    action_of_id = quashars_fast.action_of_id
     choice = random.Random(seed).choice
     match_seed = _MATCH_SEED_BASE * seed
     played = 0
@@ -107,7 +109,7 @@ def checked_games(games: int, seed: int, players: int = 4) -> float:
 
 def mid_game_state(seed: int, players: int = 4, tricks: int = 6) -> Any:
     """A state in the play phase of a match's second deal, ``tricks`` tricks in."""
-    rules = quashars_rules
+    rules = quashars_fast
     choice = random.Random(seed).choice
     state = rules.new_state(_MATCH_SEED_BASE * seed, players, rules.QuasharsOptions())
     while state.game_no == 1 or len(state.tricks) < tricks:

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from quintet.core.rng import Rng
-from quintet.games.quashars import rules
+from quintet.games.quashars import fast
 from quintet.games.quiclo import solver
 from quintet.games.quiddler.components import DECK
 
@@ -428,18 +428,18 @@ def test_quiclo_bench_command_prints_one_line(capsys: pytest.CaptureFixture[str]
 
 
 def counting_rules() -> tuple[SimpleNamespace, dict[str, int]]:
-    """The rules module with `new_state` and `next_game` counted."""
+    """The fast-path module with `new_state` and `next_game` counted."""
     calls = {"new_state": 0, "next_game": 0}
 
     def new_state(*args: Any) -> Any:
         calls["new_state"] += 1
-        return rules.new_state(*args)
+        return fast.new_state(*args)
 
     def next_game(state: Any) -> None:
         calls["next_game"] += 1
-        rules.next_game(state)
+        fast.next_game(state)
 
-    fake = SimpleNamespace(**{name: getattr(rules, name) for name in dir(rules)})
+    fake = SimpleNamespace(**{name: getattr(fast, name) for name in dir(fast)})
     fake.new_state, fake.next_game = new_state, next_game
     return fake, calls
 
@@ -463,7 +463,7 @@ def test_checked_games_and_clones_run() -> None:
 
 def test_the_cloned_state_is_mid_game() -> None:
     state = mid_game_state(seed=3)
-    assert (state.game_no, len(state.tricks), state.trick, state.phase) == (2, 6, [], rules.PLAY)
+    assert (state.game_no, len(state.tricks), state.trick, state.phase) == (2, 6, [], fast.PLAY)
 
 
 def reference_shuffle(rng: Rng, items: list[int]) -> None:
@@ -500,7 +500,7 @@ def test_compare_loads_a_revision_beside_the_working_tree(tmp_path: Path) -> Non
     if not (ROOT / ".git").exists():
         pytest.skip("not a git checkout: bench.compare reads revisions with git show")
     old = compare.load_revision("HEAD", tmp_path)
-    assert old is not rules
+    assert old is not fast
     assert old.Rng.__module__ == "_quintet_at_revision.core.rng"
     assert random_games(2, seed=1, rules=old) > 0
     with pytest.raises(ValueError, match="no-such-revision"):

@@ -10,7 +10,7 @@ import pytest
 from quintet.bots import THINK_TIMES
 from quintet.core import Bot, Input, JSONDict, Outcome, RuleError, derive_seed, registry
 from quintet.core.testing import RandomDriver
-from quintet.games.quashars import GAME, QuasharsState, rules
+from quintet.games.quashars import GAME, QuasharsState, fast
 from quintet.games.quashars.bots import BOTS, BasicBot
 from quintet.games.quashars.components import CARD_BY_CODE, CODES, deck, mask_of
 
@@ -36,7 +36,7 @@ def play_match(
     ]
     inputs = []
     while not GAME.is_over(state):
-        if state.phase in (rules.PREDICT, rules.PLAY):
+        if state.phase in (fast.PREDICT, fast.PLAY):
             seat = state.to_act
             plan = agents[seat].plan(GAME.view(state, seat), state.now)
             assert plan is not None, f"seat {seat} may act but made no plan"

@@ -14,15 +14,14 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from quintet.core import HOST, Input, derive_seed, registry
-from quintet.games.quashars.cli import (
+from quintet.games.quashars.cli import app, play
+from quintet.games.quashars.components import deck
+from quintet.games.quashars.terminal import (
     PLAY_PROMPT,
     PREDICT_PROMPT,
     QuasharsTable,
-    app,
     parse_answer,
-    play,
 )
-from quintet.games.quashars.components import deck
 
 RUNNER = CliRunner()
 GAME = registry.get("quashars")

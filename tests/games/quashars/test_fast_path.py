@@ -17,17 +17,14 @@ import pytest
 from quintet.core import Input, JSONDict, Record, RuleError, derive_seed, replay
 from quintet.core.rng import Rng
 from quintet.games.quashars import GAME, QuasharsOptions, QuasharsState
-from quintet.games.quashars.rules import (
-    OVER,
-    PLAY,
-    PREDICT,
-    SCORED,
+from quintet.games.quashars.fast import (
     action_of_id,
     apply_action_id,
     legal_action_ids,
     new_state,
     next_game,
 )
+from quintet.games.quashars.state import OVER, PLAY, PREDICT, SCORED
 
 ALL_CARDS = [f"{colour}{number}" for colour in "RYGB" for number in range(1, 13)]
 

@@ -29,7 +29,7 @@ from quintet.core import (
     RuleError,
 )
 from quintet.games.quashars import GAME, QuasharsState
-from quintet.games.quashars.rules import PLAY, PREDICT, SCORED
+from quintet.games.quashars.state import PLAY, PREDICT, SCORED
 
 ALL_CARDS = [f"{colour}{number}" for colour in "RYGB" for number in range(1, 13)]
 #: The four conditions the rulebook illustrates, one per pile.
@@ -965,7 +965,7 @@ def test_error_unknown_card(card: object) -> None:
 
 def test_error_play_without_a_card() -> None:
     state = table([["Y9"], ["Y4"], ["G12"], ["Y2"]])
-    refused(state, Input(0, {"type": "play"}), "quashars/unknown_card", "None")
+    refused(state, Input(0, {"type": "play"}), "input/malformed", "needs the field 'card'")
 
 
 @pytest.mark.parametrize(

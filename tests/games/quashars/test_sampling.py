@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from quintet.core import HOST, SPECTATOR, Input, JSONDict, Rng, derive_seed
 from quintet.core.testing import RandomDriver
-from quintet.games.quashars import GAME, QuasharsState, rules
+from quintet.games.quashars import GAME, QuasharsState, fast
 from quintet.games.quashars.components import (
     CARD_BY_CODE,
     COLOUR_MASK,
@@ -184,7 +184,7 @@ def test_deals_are_drawn_uniformly() -> None:
     for state, seat in positions(400):
         view = GAME.view(state, seat)
         unseen = cards_of(unseen_cards(view))
-        if state.phase != rules.PLAY or not 6 <= len(unseen) <= 8:
+        if state.phase != fast.PLAY or not 6 <= len(unseen) <= 8:
             continue
         fits = fitting_deals(view)
         exact = Counter(signature(f) for f in fits)
@@ -248,18 +248,18 @@ def test_counts_of_fitting_deals_match_brute_force() -> None:
 def test_determinized_state_plays_to_the_end() -> None:
     for i, (state, seat) in enumerate(positions(60)):
         guess = determinize(GAME.view(state, seat), Rng(i), now=state.now)
-        fast = guess.clone()
+        twin = guess.clone()
         play_out(guess, derive_seed(7, i))
         assert GAME.is_over(guess)
         # The fast path plays it to the end too, without the checks of `apply`.
         rng = Rng(i)
-        while not GAME.is_over(fast):
-            ids = rules.legal_action_ids(fast)
+        while not GAME.is_over(twin):
+            ids = fast.legal_action_ids(twin)
             if ids:
-                rules.apply_action_id(fast, ids[rng.below(len(ids))])
+                fast.apply_action_id(twin, ids[rng.below(len(ids))])
             else:
-                rules.next_game(fast)
-        assert len(fast.scores) == fast.players
+                fast.next_game(twin)
+        assert len(twin.scores) == twin.players
 
 
 @settings(max_examples=40, deadline=None, derandomize=True, database=None)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from quintet.core import HOST, Input, JSONDict, Outcome, Rng
 from quintet.games.quashars import GAME, QuasharsState
-from quintet.games.quashars.rules import PLAY
+from quintet.games.quashars.state import PLAY
 
 COLOURS = "RYGB"  # red is trump
 

@@ -30,17 +30,10 @@ from quintet.core import (
 from quintet.games.quiclo import GAME, QuicloState
 from quintet.games.quiclo.arithmetic import explain
 from quintet.games.quiclo.components import CONTINENTS, card_name, continent
-from quintet.games.quiclo.rules import (
-    EMPTIED,
-    NO_CLAIMS,
-    STALLED,
-    legal_claims,
-    play_claim,
-    position,
-    tick,
-    wrong_claim,
-)
+from quintet.games.quiclo.fast import legal_claims, play_claim, tick, wrong_claim
+from quintet.games.quiclo.rules import position
 from quintet.games.quiclo.solver import has_claim, solve
+from quintet.games.quiclo.state import EMPTIED, NO_CLAIMS, STALLED
 
 # Seat 0 can make 7 as 3 + 4 (and more); seat 1 can make 30 as 80 - 50.
 HANDS = [[3, 4, 10, 20], [50, 60, 70, 80]]

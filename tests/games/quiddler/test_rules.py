@@ -21,7 +21,7 @@ from quintet.core.testing import RandomDriver, check_scramble
 from quintet.games.quiddler import GAME, QuiddlerState
 from quintet.games.quiddler.bots import RandomBot
 from quintet.games.quiddler.components import CARDS, DECK, NAMES, hand_size, points
-from quintet.games.quiddler.flow import discard, draw, go_out, lay_down, next_round
+from quintet.games.quiddler.fast import discard, draw, go_out, lay_down, next_round
 from quintet.games.quiddler.state import DISCARD, DRAW, LAY_DOWN, OVER, PLAY, SCORED
 from quintet.sim.engine import play_game
 

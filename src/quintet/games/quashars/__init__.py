@@ -1,5 +1,7 @@
-"""Quashars (RULINGS §4): registered with its bots when imported."""
+"""Quashars (RULINGS §4): the game (`GAME`) and its bot levels (`BOTS`)."""
 
-from quintet.games.quashars.rules import GAME, QuasharsGame, QuasharsOptions, QuasharsState
+from quintet.games.quashars.bots import BOTS
+from quintet.games.quashars.rules import GAME, QuasharsGame
+from quintet.games.quashars.state import QuasharsOptions, QuasharsState
 
-__all__ = ["GAME", "QuasharsGame", "QuasharsOptions", "QuasharsState"]
+__all__ = ["BOTS", "GAME", "QuasharsGame", "QuasharsOptions", "QuasharsState"]

@@ -26,7 +26,7 @@ from quintet.games.quashars.components import (
     colour_of,
     name,
 )
-from quintet.terminal import ranking_table, seat_name
+from quintet.games.terminal import ranking_table, seat_name
 
 #: The rich style of each colour, in `COLOURS` order. Bright blue reads on dark
 #: terminals, where plain blue is hard to see.

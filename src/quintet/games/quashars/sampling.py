@@ -37,7 +37,7 @@ from quintet.games.quashars.components import (
     mask_of,
     pile,
 )
-from quintet.games.quashars.rules import PHASES, QuasharsOptions, QuasharsState
+from quintet.games.quashars.state import PHASES, QuasharsOptions, QuasharsState
 
 __all__ = ["determinize", "unseen_cards", "voids"]
 

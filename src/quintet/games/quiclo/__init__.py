@@ -1,5 +1,8 @@
-"""Quiclo: the real-time arithmetic race (RULINGS §3); registered with its bots when imported."""
+"""Quiclo, the real-time arithmetic race (RULINGS §3): the game (`GAME`) and its bot
+levels (`BOTS`)."""
 
-from quintet.games.quiclo.rules import GAME, QuicloGame, QuicloOptions, QuicloState
+from quintet.games.quiclo.bots import BOTS
+from quintet.games.quiclo.rules import GAME, QuicloGame
+from quintet.games.quiclo.state import QuicloOptions, QuicloState
 
-__all__ = ["GAME", "QuicloGame", "QuicloOptions", "QuicloState"]
+__all__ = ["BOTS", "GAME", "QuicloGame", "QuicloOptions", "QuicloState"]

@@ -23,14 +23,10 @@ import typer
 
 from quintet.core import RuleError
 from quintet.games.quiclo.arithmetic import ChainSyntaxError, format_chain, parse
+from quintet.games.quiclo.components import HAND_SIZE, HIGHEST, LOWEST, STACK_COUNT
 from quintet.games.quiclo.solver import Claim, count, solve
 
 GAME_NAME: Final = "quiclo"
-#: Cards are the ints 1..144.
-LOWEST_CARD, HIGHEST_CARD = 1, 144
-#: A hand has 12 cards at the deal and at least one while a claim is possible.
-MAX_HAND: Final = 12
-TOPS: Final = 3
 
 #: Exit statuses of `check`.
 EXIT_VALID, EXIT_NOT_VALID, EXIT_MALFORMED = 0, 1, 2
@@ -138,15 +134,14 @@ def _cards(text: str, option: str) -> list[int]:
             )
         if not _CARD.fullmatch(item):
             raise typer.BadParameter(
-                f"{item!r} is not a card; cards are whole numbers from "
-                f"{LOWEST_CARD} to {HIGHEST_CARD}",
+                f"{item!r} is not a card; cards are whole numbers from {LOWEST} to {HIGHEST}",
                 param_hint=option,
             )
         # Many digits would make int() slow (or refuse); such a number is no card anyway.
-        card = int(item) if len(item) <= 4 else HIGHEST_CARD + 1
-        if not LOWEST_CARD <= card <= HIGHEST_CARD:
+        card = int(item) if len(item) <= 4 else HIGHEST + 1
+        if not LOWEST <= card <= HIGHEST:
             raise typer.BadParameter(
-                f"{item} is not a card; cards are {LOWEST_CARD} to {HIGHEST_CARD}",
+                f"{item} is not a card; cards are {LOWEST} to {HIGHEST}",
                 param_hint=option,
             )
         if card in cards:
@@ -171,8 +166,8 @@ def solve_command(
         str,
         typer.Option(
             "--hand",
-            help=f"The player's cards, comma separated: 1 to {MAX_HAND} cards from "
-            f"{LOWEST_CARD}-{HIGHEST_CARD}.",
+            help=f"The player's cards, comma separated: 1 to {HAND_SIZE} cards from "
+            f"{LOWEST}-{HIGHEST}.",
             show_default=False,
         ),
     ],
@@ -208,14 +203,14 @@ def solve_command(
     numbered 0, 1, 2 in the order of --tops.
     """
     own = _cards(hand, "'--hand'")
-    if len(own) > MAX_HAND:
+    if len(own) > HAND_SIZE:
         raise typer.BadParameter(
-            f"{len(own)} cards; a hand has 1 to {MAX_HAND}", param_hint="'--hand'"
+            f"{len(own)} cards; a hand has 1 to {HAND_SIZE}", param_hint="'--hand'"
         )
     top3 = _cards(tops, "'--tops'")
-    if len(top3) != TOPS:
+    if len(top3) != STACK_COUNT:
         raise typer.BadParameter(
-            f"{len(top3)} cards; give exactly {TOPS}, one per stack", param_hint="'--tops'"
+            f"{len(top3)} cards; give exactly {STACK_COUNT}, one per stack", param_hint="'--tops'"
         )
     for card in own:
         if card in top3:

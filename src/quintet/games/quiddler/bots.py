@@ -60,8 +60,8 @@ from typing import Any, Final, Protocol
 from quintet.bots import THINK_TIMES, ThinkTime
 from quintet.core import BotFactory, JSONDict, Plan, Rng, RuleError, Seat, derive_seed
 from quintet.games.quiddler.components import CARDS, value
+from quintet.games.quiddler.dictionary import TableWords, table_words
 from quintet.games.quiddler.solver import Best, best, can_go_out
-from quintet.games.quiddler.table import TableWords, table_words
 from quintet.words import WordList, default_words
 from quintet.words.search import CardTrie, card_trie
 

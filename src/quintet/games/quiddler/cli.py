@@ -6,7 +6,7 @@
   words (repeatable), `--replace` uses only those files.
 - `quintet play quiddler [--players N] [--level hard] [--seed S] [--words FILE] [--replace]`
   (the `play` function, mounted by the top-level CLI): seat 0 in the terminal against bots
-  (`play.TerminalTable`).
+  (`terminal.QuiddlerTable`).
 
 Every mistake in the arguments exits 2 with a message naming the argument, never a traceback.
 """
@@ -24,9 +24,9 @@ from rich.console import Console
 
 from quintet.core import JSONDict, registry
 from quintet.games.quiddler.components import CARDS
-from quintet.games.quiddler.play import QuiddlerTable
 from quintet.games.quiddler.solver import MAX_CARDS, Best, best, can_go_out
-from quintet.terminal import check_level, run_at_terminal, seat_bots
+from quintet.games.quiddler.terminal import QuiddlerTable
+from quintet.games.terminal import check_level, run_at_terminal, seat_bots
 from quintet.words import WordList, WordListError, default_words
 from quintet.words.cli import ReplaceOption, WordsOption, word_list
 

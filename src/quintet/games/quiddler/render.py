@@ -15,10 +15,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from quintet import terminal
 from quintet.core import JSONDict, Seat
+from quintet.games import terminal
 from quintet.games.quiddler.components import points, value
-from quintet.terminal import ranking_table, seat_name
+from quintet.games.terminal import ranking_table, seat_name
 
 #: How each bonus is named in the round's table.
 _BONUS_NAMES: Final = {"longest": "longest word", "most": "most words"}

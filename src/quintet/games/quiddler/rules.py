@@ -1,18 +1,18 @@
 """Quiddler: word rummy over eight rounds of growing hands (RULINGS §5).
 
-The checked entry point (`QuiddlerGame.apply`, for anything from a person or a network),
-views, legal actions and hidden information. The state and the options are in `state`,
-the unchecked transitions (the fast path for bots: `draw`, `discard`, `go_out`,
-`lay_down`, `challenge`, `accept`, `next_round`) in `flow`; `apply` checks an input
-completely and then calls them. docs/rules/quiddler.md describes it all.
+The game's facts first, then the checked entry point (`QuiddlerGame.apply`, for anything
+from a person or a network), views, legal actions and hidden information. The state and
+the options are in `state`, the unchecked transitions (the fast path for bots: `draw`,
+`discard`, `go_out`, `lay_down`, `challenge`, `accept`, `next_round`) in `fast`, and the
+checks of an action's cards and words in `actions`; `apply` checks an input completely and
+then calls the fast path. docs/rules/quiddler.md describes it all.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from itertools import chain
-from typing import Any, Final
+from typing import Final
 
 from quintet.core import (
     HOST,
@@ -30,8 +30,17 @@ from quintet.core import (
     TooLate,
     Viewer,
 )
-from quintet.games.quiddler.components import CARDS, NAMES, ROUNDS, hand_size, spell
-from quintet.games.quiddler.flow import (
+from quintet.core.fields import check_fields
+from quintet.games.quiddler.actions import (
+    check_dictionary,
+    check_hand,
+    read_card,
+    read_cards,
+    read_words,
+    short,
+)
+from quintet.games.quiddler.components import CARDS, ROUNDS, hand_size
+from quintet.games.quiddler.fast import (
     accept,
     can_draw_deck,
     challenge,
@@ -50,8 +59,6 @@ from quintet.games.quiddler.state import (
     DISCARD,
     DRAW,
     LAY_DOWN,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     OVER,
     PHASES,
     PLAY,
@@ -60,127 +67,21 @@ from quintet.games.quiddler.state import (
     QuiddlerOptions,
     QuiddlerState,
     options_json,
-    state_from_json,
     table_of,
     totals,
 )
 
-# ------------------------------------------------------------------ checking input
+MIN_PLAYERS: Final = 1
+MAX_PLAYERS: Final = 8
 
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _check_fields(action: JSONDict, allowed: frozenset[str]) -> None:
-    missing = sorted(allowed - set(action))
-    if missing:
-        raise BadInput(
-            f"{action['type']!r} needs the field(s) {', '.join(missing)}; "
-            f"it takes {', '.join(sorted(allowed - {'type'}))}"
-        )
-    extra = set(action) - allowed
-    if extra:
-        raise BadInput(f"unknown field(s) in {action['type']!r}: {', '.join(sorted(extra))}")
-
-
-def _card(value: Any, what: str) -> str:
-    """A card name from input (any case); `BadInput` naming `what` otherwise."""
-    if isinstance(value, str):
-        name = value.lower()
-        if name in CARDS:
-            return name
-    raise BadInput(
-        f"{what} {_short(value)} is not a Quiddler card; the cards are {' '.join(NAMES)}",
-        "quiddler/unknown_card",
-    )
-
-
-def _cards(value: Any, field: str) -> list[str]:
-    if not isinstance(value, list):
-        raise BadInput(
-            f"{field!r} must be a list of cards such as ['e', 'qu'], not {_short(value)}"
-        )
-    return [_card(card, f"{field!r} holds") for card in value]
-
-
-def _words(value: Any) -> list[Word]:
-    """The 'words' field: a list of words, each a list of at least 2 cards."""
-    if not isinstance(value, list):
-        raise BadInput(
-            f"'words' must be a list of words, each a list of cards such as "
-            f"[['qu', 'i', 't']], not {_short(value)}"
-        )
-    words: list[Word] = []
-    for number, word in enumerate(value, start=1):
-        if not isinstance(word, list):
-            raise BadInput(
-                f"word {number} must be a list of cards such as ['qu', 'i', 't'], "
-                f"not {_short(word)}"
-            )
-        words.append(tuple(_card(card, f"word {number} holds") for card in word))
-    for number, word in enumerate(words, start=1):
-        if len(word) < 2:
-            raise IllegalAction(
-                f"word {number} ({'-'.join(word) or 'no cards'}) has {len(word)} card(s): "
-                "a word takes at least 2 cards",
-                "quiddler/short_word",
-            )
-    return words
-
-
-def _check_hand(
-    hand: Sequence[str], words: Sequence[Word], unused: Sequence[str], card: str, kind: str
-) -> None:
-    """The cards an action places must be in the seat's hand (as a multiset); going out and
-    a last turn must place all of it."""
-    placed = Counter(c for word in words for c in word)
-    placed.update(unused)
-    placed[card] += 1
-    held = Counter(hand)
-    for name in sorted(placed):
-        if placed[name] > held[name]:
-            raise IllegalAction(
-                f"your action places {placed[name]} {name!r} card(s) but you hold {held[name]}",
-                "quiddler/not_in_hand",
-            )
-    left = sorted((held - placed).elements())
-    if left and kind != "discard":
-        if kind == "go_out":
-            rule = "going out lays down every card but the discard in words"
-        else:
-            rule = "a last turn places every card: in words, unused or as the discard"
-        raise IllegalAction(f"{rule}; these are left over: {' '.join(left)}", "quiddler/cards_left")
-
-
-def _check_dictionary(state: QuiddlerState, words: Sequence[Word]) -> None:
-    """Auto-check (the default): every word must be in the table's dictionary."""
-    if state.options.challenge:
-        return  # challenge mode: words stand until someone challenges them
-    table = table_of(state)
-    for number, word in enumerate(words, start=1):
-        if not table.is_word(word):
-            raise IllegalAction(
-                f"word {number}, {spell(word)!r} ({'-'.join(word)}), is not in the "
-                "table's dictionary",
-                "quiddler/not_a_word",
-            )
-
-
-def _whole_number(value: Any, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{field!r} must be a whole number, not {_short(value)}")
-    return value
-
-
-_FIELDS: Final = {
-    "draw": frozenset({"type", "source"}),
-    "discard": frozenset({"type", "card"}),
-    "go_out": frozenset({"type", "words", "discard"}),
-    "lay_down": frozenset({"type", "words", "unused", "discard"}),
-    "challenge": frozenset({"type", "seat", "word"}),
-    "accept": frozenset({"type"}),
+#: Each action's fields and their types; cards and words are checked further in `actions`.
+_FIELDS: Final[dict[str, dict[str, type]]] = {
+    "draw": {"source": object},
+    "discard": {"card": object},
+    "go_out": {"words": object, "discard": object},
+    "lay_down": {"words": object, "unused": object, "discard": object},
+    "challenge": {"seat": int, "word": int},
+    "accept": {},
 }
 
 
@@ -226,7 +127,7 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
         kind = action["type"]
         events: list[Event] = []
         if kind == "tick":
-            _check_fields(action, frozenset({"type"}))
+            check_fields(action)
             if state.phase == CHALLENGE:
                 accept(state, now=inp.time, events=events, timed_out=True)
             else:
@@ -240,7 +141,7 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
         seat = inp.seat
         if seat is None:
             raise BadInput(f"the host cannot {kind}; only seats can")
-        _check_fields(action, _FIELDS[kind])
+        check_fields(action, _FIELDS[kind])
         if kind in ("challenge", "accept"):
             self._challenge_or_accept(state, seat, inp, events)
             return events
@@ -258,16 +159,16 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
             source = action["source"]
             if source not in SOURCES:
                 raise BadInput(
-                    f"'source' {_short(source)} is not a pile: draw from 'deck' or 'discard'",
+                    f"'source' {short(source)} is not a pile: draw from 'deck' or 'discard'",
                     "quiddler/unknown_source",
                 )
         elif kind == "discard":
-            card = _card(action["card"], "'card'")
+            card = read_card(action["card"], "'card'")
         else:
-            card = _card(action["discard"], "'discard'")
-            words = _words(action["words"])
+            card = read_card(action["discard"], "'discard'")
+            words = read_words(action["words"])
             if kind == "lay_down":
-                unused = _cards(action["unused"], "unused")
+                unused = read_cards(action["unused"], "unused")
         self._check_turn(state, seat, kind)
         if kind == "draw":
             if source == "discard" and not state.pile:
@@ -281,11 +182,11 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
             draw(state, source == "discard", events=events)
             return
         assert card is not None
-        _check_hand(state.hands[seat], words, unused, card, kind)
+        check_hand(state.hands[seat], words, unused, card, kind)
         if kind == "discard":
             discard(state, card, now=inp.time, events=events)
             return
-        _check_dictionary(state, words)
+        check_dictionary(state, words)
         if kind == "go_out":
             go_out(state, words, card, now=inp.time, events=events)
         else:
@@ -344,8 +245,7 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
         kind = action["type"]
         owner = index = -1
         if kind == "challenge":
-            owner = _whole_number(action["seat"], "seat")
-            index = _whole_number(action["word"], "word")
+            owner, index = action["seat"], action["word"]
         if not state.options.challenge:
             raise IllegalAction(
                 f"cannot {kind}: this table plays auto-check, so every word was checked "
@@ -555,7 +455,7 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
         return other
 
     def state_from_json(self, data: JSONDict) -> QuiddlerState:
-        return state_from_json(data)
+        return QuiddlerState.from_json(data)
 
 
 GAME: Final = QuiddlerGame()

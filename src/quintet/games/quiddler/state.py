@@ -1,24 +1,24 @@
-"""Quiddler's facts, options and state (RULINGS §5), and the table's dictionary.
+"""Quiddler's options and state (RULINGS §5): the whole table, its clone and its JSON, and
+the table's dictionary.
 
 Cards are their names ("qu", "e"): cards of one name are interchangeable, so a hand is a
 sorted list of names (a multiset). Piles are lists whose last item is the top. The state
-changes only through `flow` (unchecked) and `rules.QuiddlerGame.apply` (checked).
+changes only through `fast` (unchecked) and `rules.QuiddlerGame.apply` (checked).
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field as OptionField
+from pydantic import field_validator, model_validator
 
-from quintet.core import JSONDict, Options, Rng, State
+from quintet.core import JSONDict, Options, Rng
+from quintet.core.serial import BOOL, BOOLS, INT, OPTIONAL_INT, RNG, Field, SerialState, names
+from quintet.games.quiddler.dictionary import TableWords, table_words
 from quintet.games.quiddler.scoring import Challenge, RoundScore, Word
-from quintet.games.quiddler.table import TableWords, table_words
 from quintet.words.wordlist import word_problem
-
-MIN_PLAYERS: Final = 1
-MAX_PLAYERS: Final = 8
 
 PLAY, CHALLENGE, SCORED, OVER = 0, 1, 2, 3
 PHASES: Final = ("play", "challenge", "scored", "over")
@@ -30,27 +30,27 @@ SOURCES: Final = ("deck", "discard")
 
 
 class QuiddlerOptions(Options):
-    first_dealer: int | None = Field(
+    first_dealer: int | None = OptionField(
         None,
         ge=0,
-        le=MAX_PLAYERS - 1,
+        le=7,  # a seat of at most 8 players (`rules.MAX_PLAYERS`); checked against the count
         description="Seat that deals round 1; unset draws it from the seed",
     )
-    two_player_bonus: Literal["longest", "most"] = Field(
+    two_player_bonus: Literal["longest", "most"] = OptionField(
         "longest",
         description="With 2 players only one bonus is played: longest word or most words",
     )
-    challenge: bool = Field(
+    challenge: bool = OptionField(
         False,
         description="Challenge mode: words are not checked unless another player challenges them",
     )
-    challenge_ms: int = Field(
+    challenge_ms: int = OptionField(
         10_000,
         ge=1,
         le=600_000,
         description="Challenge mode: how long each other player may challenge a lay-down (ms)",
     )
-    reshuffles: int | None = Field(
+    reshuffles: int | None = OptionField(
         2,
         ge=0,
         le=1000,
@@ -59,18 +59,18 @@ class QuiddlerOptions(Options):
             "draw pile runs out after that, everyone takes a last turn (unset: no limit)"
         ),
     )
-    pause_ms: int = Field(
+    pause_ms: int = OptionField(
         5000,
         ge=0,
         le=600_000,
         description="Pause after each round's scoring before the next deal (ms; 0 deals at once)",
     )
     # A list, not a tuple, so that its described default is the JSON it is sent as ([]).
-    extra_words: list[str] = Field(
+    extra_words: list[str] = OptionField(
         default_factory=list,
         description="Words added to the dictionary for this table (letters a-z, 2 or more)",
     )
-    replace_words: bool = Field(
+    replace_words: bool = OptionField(
         False, description="Play with extra_words alone instead of the shipped word list"
     )
 
@@ -91,33 +91,104 @@ class QuiddlerOptions(Options):
         return self
 
 
-class QuiddlerState(State):
+#: The last options objects seen, by identity, with their dictionary and JSON: a state's
+#: options are shared by its clones, and a table's word list may be long (a whole Collins
+#: list with `replace_words`), too long to hash or dump at every view.
+_MEMO: Final[OrderedDict[int, tuple[QuiddlerOptions, TableWords | None, JSONDict]]] = OrderedDict()
+_MEMO_SIZE: Final = 16
+
+
+def _memo(options: QuiddlerOptions) -> tuple[QuiddlerOptions, TableWords | None, JSONDict]:
+    key = id(options)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is options:
+        _MEMO.move_to_end(key)
+        return hit
+    # Holding `options` keeps its id from being reused while the entry lives.
+    entry = _MEMO[key] = (options, None, options.to_json())
+    while len(_MEMO) > _MEMO_SIZE:
+        _MEMO.popitem(last=False)
+    return entry
+
+
+def table_of(state: QuiddlerState) -> TableWords:
+    """The table's dictionary (shipped list and/or the options' words), with solver memos."""
+    options, table, data = _memo(state.options)
+    if table is None:
+        table = table_words(tuple(options.extra_words), options.replace_words)
+        _MEMO[id(options)] = (options, table, data)
+    return table
+
+
+def options_json(options: QuiddlerOptions) -> JSONDict:
+    """`options.to_json()`, made once per options object; a fresh copy each call."""
+    data = _memo(options)[2]
+    return {**data, "extra_words": data["extra_words"][:]}
+
+
+def _names(cards: list[str]) -> str:
+    return " ".join(cards)
+
+
+def _sorted_names(text: str) -> list[str]:
+    return sorted(text.split())
+
+
+# Card lists are written as one string of names ("a cl e"): the deck alone holds up to 108
+# cards, and a saved state (or a test comparing thousands of them) reads one string faster
+# than a hundred.
+_CARDS: Final = Field("list", _names, str.split)
+_HANDS: Final = Field(
+    "lists",
+    lambda hands: [_names(h) for h in hands],
+    lambda data: [_sorted_names(h) for h in data],
+)
+
+
+def _challenges(data: list[Any]) -> list[Challenge]:
+    return [(int(c), int(o), int(i), bool(v)) for c, o, i, v in data]
+
+
+#: The state's slots in JSON order: how each is cloned and written (see `core.serial`).
+FIELDS: Final = {
+    "options": Field(dump=options_json, load=QuiddlerOptions.parse),
+    "rng": RNG,
+    "round_no": INT.named("round"),
+    "dealer": INT,
+    "phase": names(PHASES),
+    "step": names(STEPS),
+    "to_act": INT,
+    "hands": _HANDS,
+    "known": _HANDS,
+    "deck": _CARDS,
+    "pile": _CARDS,
+    "went_out": INT,
+    "reshuffled": INT,
+    "last_call": BOOL,
+    "done": BOOLS,
+    "words": Field(
+        "lists",
+        lambda words: [[" ".join(w) for w in ws] for ws in words],
+        lambda data: [[tuple(w.split()) for w in ws] for ws in data],
+    ),
+    "unused": _HANDS,
+    "challenges": Field("list", lambda cs: [list(c) for c in cs], _challenges),
+    "owner": INT,
+    "challenger": INT,
+    "deadline": OPTIONAL_INT,
+    "results": Field(
+        "list",
+        lambda results: [[s.to_list() for s in r] for r in results],
+        lambda data: [tuple(RoundScore.from_list(s) for s in r) for r in data],
+    ),
+}
+
+
+class QuiddlerState(SerialState):
     """The whole table. Hands, piles and words hold card names; the top of a pile is its end."""
 
-    __slots__ = (
-        "challenger",
-        "challenges",
-        "deadline",
-        "dealer",
-        "deck",
-        "done",
-        "hands",
-        "known",
-        "last_call",
-        "options",
-        "owner",
-        "phase",
-        "pile",
-        "reshuffled",
-        "results",
-        "rng",
-        "round_no",
-        "step",
-        "to_act",
-        "unused",
-        "went_out",
-        "words",
-    )
+    __slots__ = tuple(FIELDS)
+    FIELDS = FIELDS
 
     options: QuiddlerOptions
     rng: Rng
@@ -156,130 +227,6 @@ class QuiddlerState(State):
     deadline: int | None
     #: Each finished round's scores, per seat.
     results: list[tuple[RoundScore, ...]]
-
-    def clone(self) -> QuiddlerState:
-        other = QuiddlerState.__new__(QuiddlerState)
-        other.players = self.players
-        other.now = self.now
-        other.options = self.options
-        other.rng = self.rng.copy()
-        other.round_no = self.round_no
-        other.dealer = self.dealer
-        other.phase = self.phase
-        other.step = self.step
-        other.to_act = self.to_act
-        other.hands = [h[:] for h in self.hands]
-        other.known = [k[:] for k in self.known]
-        other.deck = self.deck[:]
-        other.pile = self.pile[:]
-        other.went_out = self.went_out
-        other.reshuffled = self.reshuffled
-        other.last_call = self.last_call
-        other.done = self.done[:]
-        other.words = [w[:] for w in self.words]
-        other.unused = [u[:] for u in self.unused]
-        other.challenges = self.challenges[:]
-        other.owner = self.owner
-        other.challenger = self.challenger
-        other.deadline = self.deadline
-        other.results = self.results[:]
-        return other
-
-    def to_json(self) -> JSONDict:
-        # Card lists as one string of names ("a cl e"): the deck alone holds up to 108
-        # cards, and a saved state (or a test comparing thousands of them) reads one
-        # string faster than a hundred.
-        return {
-            "players": self.players,
-            "now": self.now,
-            "options": options_json(self.options),
-            "rng": self.rng.state,
-            "round": self.round_no,
-            "dealer": self.dealer,
-            "phase": PHASES[self.phase],
-            "step": STEPS[self.step],
-            "to_act": self.to_act,
-            "hands": [" ".join(h) for h in self.hands],
-            "known": [" ".join(k) for k in self.known],
-            "deck": " ".join(self.deck),
-            "pile": " ".join(self.pile),
-            "went_out": self.went_out,
-            "reshuffled": self.reshuffled,
-            "last_call": self.last_call,
-            "done": self.done[:],
-            "words": [[" ".join(w) for w in ws] for ws in self.words],
-            "unused": [" ".join(u) for u in self.unused],
-            "challenges": [list(c) for c in self.challenges],
-            "owner": self.owner,
-            "challenger": self.challenger,
-            "deadline": self.deadline,
-            "results": [[s.to_list() for s in r] for r in self.results],
-        }
-
-
-def state_from_json(data: JSONDict) -> QuiddlerState:
-    """Rebuild a state from `QuiddlerState.to_json()`."""
-    state = QuiddlerState.__new__(QuiddlerState)
-    state.players = int(data["players"])
-    state.now = int(data["now"])
-    state.options = QuiddlerOptions.parse(data["options"])
-    state.rng = Rng(int(data["rng"]))
-    state.round_no = int(data["round"])
-    state.dealer = int(data["dealer"])
-    state.phase = PHASES.index(data["phase"])
-    state.step = STEPS.index(data["step"])
-    state.to_act = int(data["to_act"])
-    state.hands = [sorted(h.split()) for h in data["hands"]]
-    state.known = [sorted(k.split()) for k in data["known"]]
-    state.deck = data["deck"].split()
-    state.pile = data["pile"].split()
-    state.went_out = int(data["went_out"])
-    state.reshuffled = int(data["reshuffled"])
-    state.last_call = bool(data["last_call"])
-    state.done = [bool(d) for d in data["done"]]
-    state.words = [[tuple(w.split()) for w in ws] for ws in data["words"]]
-    state.unused = [sorted(u.split()) for u in data["unused"]]
-    state.challenges = [(int(c), int(o), int(i), bool(v)) for c, o, i, v in data["challenges"]]
-    state.owner = int(data["owner"])
-    state.challenger = int(data["challenger"])
-    state.deadline = None if data["deadline"] is None else int(data["deadline"])
-    state.results = [tuple(RoundScore.from_list(s) for s in r) for r in data["results"]]
-    return state
-
-
-#: The last options objects seen, by identity, with their dictionary and JSON: a state's
-#: options are shared by its clones, and a table's word list may be long (a whole Collins
-#: list with `replace_words`), too long to hash or dump at every view.
-_MEMO: Final[OrderedDict[int, tuple[QuiddlerOptions, TableWords | None, JSONDict]]] = OrderedDict()
-_MEMO_SIZE: Final = 16
-
-
-def _memo(options: QuiddlerOptions) -> tuple[QuiddlerOptions, TableWords | None, JSONDict]:
-    key = id(options)
-    hit = _MEMO.get(key)
-    if hit is not None and hit[0] is options:
-        _MEMO.move_to_end(key)
-        return hit
-    # Holding `options` keeps its id from being reused while the entry lives.
-    entry = _MEMO[key] = (options, None, options.to_json())
-    while len(_MEMO) > _MEMO_SIZE:
-        _MEMO.popitem(last=False)
-    return entry
-
-
-def table_of(state: QuiddlerState) -> TableWords:
-    """The table's dictionary (shipped list and/or the options' words), with solver memos."""
-    options, table, data = _memo(state.options)
-    if table is None:
-        table = table_words(tuple(options.extra_words), options.replace_words)
-        _MEMO[id(options)] = (options, table, data)
-    return table
-
-
-def options_json(options: QuiddlerOptions) -> JSONDict:
-    """`options.to_json()`, made once per options object; a fresh copy each call."""
-    data = _memo(options)[2]
-    return {**data, "extra_words": data["extra_words"][:]}
 
 
 def last_turns(state: QuiddlerState) -> bool:

@@ -19,7 +19,8 @@ from quintet.core import Input, JSONDict, derive_seed, registry
 from quintet.games.quiddler import GAME, QuiddlerState
 from quintet.games.quiddler.cli import play, table_options
 from quintet.games.quiddler.components import CARDS, DECK, spell
-from quintet.games.quiddler.play import (
+from quintet.games.quiddler.state import table_of
+from quintet.games.quiddler.terminal import (
     CHALLENGE_PROMPT,
     CHOOSE_PROMPT,
     DISCARD_PROMPT,
@@ -31,7 +32,6 @@ from quintet.games.quiddler.play import (
     parse_play,
     spellings,
 )
-from quintet.games.quiddler.state import table_of
 
 RUNNER = CliRunner()
 _HAND_LINE = re.compile(r"Your hand \((\d+) cards?, (\d+) points\): (.*)")

@@ -1,6 +1,6 @@
 """What every game's terminal play shares: a person at seat 0 against bots.
 
-The game modules (`games/<name>/cli.py` or `play.py`) subclass `TerminalTable`
+The game modules (`games/<name>/terminal.py`) subclass `TerminalTable`
 with their own `run`, prompts and rendering; this module holds the parts that
 do not depend on the game: seating the bots, a bot's turn under the host's
 virtual clock, and turning the ways a session ends into exit codes. It imports

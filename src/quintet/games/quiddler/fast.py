@@ -1,4 +1,4 @@
-"""Quiddler's transitions, unchecked: the fast path for bots and playouts (RULINGS §5).
+"""Quiddler's fast path (RULINGS §5): the unchecked transitions, for bots and playouts.
 
 `rules.QuiddlerGame.apply` checks an input completely and then calls these, so the
 checked and the fast path run the same mutation code.

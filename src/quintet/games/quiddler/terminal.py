@@ -36,7 +36,7 @@ from quintet.games.quiddler.render import (
     event_renderables,
     status_renderable,
 )
-from quintet.terminal import Quit, TableError, TerminalTable, seat_name
+from quintet.games.terminal import Quit, TableError, TerminalTable, seat_name
 
 DRAW_PROMPT: Final = "Draw: d (deck) or p (discard pile) > "
 DISCARD_PROMPT: Final = "Discard a card (like: qu), or go out (like: go quit then / e) > "
