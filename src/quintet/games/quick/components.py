@@ -122,16 +122,15 @@ def parse_criteria(items: Iterable[str], *, simplified: bool = False) -> Criteri
     must be there; with `simplified` there is no 1-72 card and at least one criterion.
     """
     parsed: list[Criterion] = []
-    for raw in items:
-        if not isinstance(raw, str):
-            raise CriteriaError(f"a criterion is a name such as 'letter' or '-colour', not {raw!r}")
-        text = raw.strip().lower()
+    for place, raw in enumerate(items, 1):
+        # Only a known name is quoted back: an unknown one is named by its place.
+        text = raw.strip().lower() if isinstance(raw, str) else ""
         turned = text.startswith("-")
         name = text[1:].strip() if turned else text
         if name not in CRITERIA:
             raise CriteriaError(
-                f"unknown criterion {raw!r}: the criteria are letter, colour, flames and number, "
-                "each turned with a leading '-'"
+                f"criterion {place} is not one of letter, colour, flames and number "
+                "(each turned with a leading '-')"
             )
         if any(c.name == name for c in parsed):
             raise CriteriaError(f"the criterion {name!r} is given twice; each card lies once")

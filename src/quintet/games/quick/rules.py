@@ -165,7 +165,8 @@ class QuickGame(Game[QuickState, QuickOptions]):
             self._check_hand(hand)
             end = action["end"]
             if end not in ENDS:
-                raise BadInput(f"'end' must be 'top' or 'bottom', not {end!r}", "quick/bad_end")
+                # The value is not quoted back: a refusal repeats nothing it was not asked.
+                raise BadInput("'end' must be 'top' or 'bottom'", "quick/bad_end")
             self._check_pile(action["pile"], piles, "pile")
             place(state, seat, action["pile"], end == "bottom", events)
         elif kind == "new_pile":
@@ -320,10 +321,9 @@ class QuickGame(Game[QuickState, QuickOptions]):
             ]
         piles = len(state.tables[seat])
         if state.hand[seat] is None:
-            actions: list[JSONDict] = [{"type": "take", "pile": p} for p in range(piles)]
-            if piles == 1:
-                actions.append({"type": "klaar"})
-            return actions
+            # KLAAR first: a driver that always picks the first action ends the round.
+            actions: list[JSONDict] = [{"type": "klaar"}] if piles == 1 else []
+            return actions + [{"type": "take", "pile": p} for p in range(piles)]
         actions = [{"type": "place", "pile": p, "end": end} for p in range(piles) for end in ENDS]
         actions += [{"type": "new_pile", "at": k} for k in range(piles + 1)]
         return actions
