@@ -69,9 +69,9 @@ class Level:
 
 
 LEVELS: Final[dict[str, Level]] = {
-    "easy": Level("easy", ThinkTime(1_050, 300, 500, 8_000), 900, False, 250, 45),
-    "medium": Level("medium", ThinkTime(800, 220, 400, 5_000), 650, True, 120, 20),
-    "hard": Level("hard", ThinkTime(560, 140, 300, 3_000), 450, True, 0, 0),
+    "easy": Level("easy", ThinkTime(900, 240, 500, 8_000), 900, False, 250, 45),
+    "medium": Level("medium", ThinkTime(760, 200, 400, 5_000), 650, True, 120, 20),
+    "hard": Level("hard", ThinkTime(600, 150, 300, 3_000), 450, True, 0, 0),
 }
 
 
@@ -134,6 +134,8 @@ class _Memory:
     #: Whether the card in hand is the one it meant to take while merging.
     meant: bool = True
     reacted: bool = False
+    #: This round's pace, per mille of the level's (drawn at its first move).
+    form: int = PER_MILLE
     #: The card in hand, as last seen.
     hand: int | None = None
     #: The pile object a `new_pile` action puts in place (the merge's base), if not a new one.
@@ -186,7 +188,10 @@ class QuickBot:
             return self._schedule(action, signature, now + think(self.level, self.rng, 1))
         memory = self._sync(view)
         action = self._next(memory, view)
-        delay = think(self.level, self.rng, len(memory.piles))
+        if not memory.reacted:
+            # A person has good and bad rounds: one draw sets this round's form.
+            memory.form = scatter(self.rng, scatter(self.rng, PER_MILLE))
+        delay = think(self.level, self.rng, len(memory.piles)) * memory.form // PER_MILLE
         if not memory.reacted:
             memory.reacted = True
             delay += scatter(self.rng, self.level.reaction_ms)
