@@ -135,3 +135,28 @@ def test_a_whole_game_at_the_terminal_against_bots() -> None:
     assert GAME.is_over(state) and outcome.scores == tuple(state.chips)
     text = console.export_text()
     assert "QUICK!" in text and "You see" in text and "Game over" in text
+
+
+def test_quintet_games_lists_quick_with_every_option_described_and_defaulted() -> None:
+    from quintet.cli import build_app
+
+    result = RUNNER.invoke(build_app(), ["games", "--json"])
+    assert result.exit_code == 0
+    quick = next(g for g in json.loads(result.output) if g["name"] == "quick")
+    assert (quick["min_players"], quick["max_players"], quick["real_time"]) == (2, 6, True)
+    assert quick["bots"] == ["easy", "hard", "medium", "random"]
+    options = {o["name"]: o for o in quick["options"]}
+    assert options["criteria"]["default"] == ["number"]
+    assert options["chooser"]["default"] == "fixed"
+    assert options["round_end"]["default"] == "all"
+    assert options["simplified"]["default"] is False
+    assert all(o["description"] for o in options.values())
+
+
+def test_quintet_play_quick_is_mounted() -> None:
+    from quintet.cli import build_app
+
+    result = RUNNER.invoke(build_app(), ["play", "quick", "--level", "nobody"])
+    assert result.exit_code == 2 and "'--level'" in flat(result.output)
+    result = RUNNER.invoke(build_app(), ["play", "quick", "--criteria", "number,letter"])
+    assert result.exit_code == 2 and "'--criteria'" in flat(result.output)
