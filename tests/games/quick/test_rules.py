@@ -20,7 +20,16 @@ from tests.games.quick.helpers import (
     tick_until,
 )
 
-from quintet.core import HOST, SPECTATOR, BadOptions, Event, IllegalAction, Input, events_for
+from quintet.core import (
+    HOST,
+    SPECTATOR,
+    BadOptions,
+    Event,
+    IllegalAction,
+    Input,
+    Rng,
+    events_for,
+)
 from quintet.games.quick import GAME
 from quintet.games.quick.state import PHASES
 
@@ -504,3 +513,51 @@ def test_every_option_is_described_and_defaulted() -> None:
     assert described["round_end"]["default"] == "all"
     assert described["last_player_ms"]["default"] == 10_000
     assert all(o["description"] for o in described.values())
+
+
+# ------------------------------------------------------------- contract details
+
+
+def test_sample_action_draws_what_legal_actions_would() -> None:
+    two_piles = sorting(3)
+    set_tables(two_piles, {0: [[5, 6], [7]]})
+    holding = two_piles.clone()
+    act(holding, 0, TAKE)
+    for state in (sorting(3), two_piles, holding, new(3, chooser="dealer")):
+        legal = GAME.legal_actions(state, 0)
+        for seed in range(40):
+            assert GAME.sample_action(state, 0, Rng(seed)) == legal[Rng(seed).below(len(legal))]
+    assert GAME.sample_action(new(3, chooser="dealer"), 1, Rng(1)) is None
+
+
+def test_hidden_cards_are_every_face_down_card_the_owners_too() -> None:
+    state = sorting(3)
+    set_tables(state, {0: [[41, 42]], 1: [[44, 45]], 2: [[46, 47]]})
+    act(state, 1, TAKE)
+    hidden = GAME.hidden_cards(state, 0)
+    assert {"card 41", "card 42", "card 44", "card 45"} <= hidden
+    assert "card 44" not in GAME.hidden_cards(state, 1)
+    assert "card 45" in GAME.hidden_cards(state, 1)
+    assert len(GAME.hidden_cards(state, SPECTATOR)) == 72
+    assert GAME.hidden_cards(state, HOST) == frozenset()
+
+
+def test_turned_cards_are_no_longer_hidden() -> None:
+    state = sorting(2)
+    set_tables(state, {0: [[1, 2, 3, 4, 5]], 1: [[6, 7, 8, 9, 10]]})
+    klaar_all(state, [0, 1])
+    deadline = GAME.next_deadline(state)
+    assert deadline is not None
+    GAME.apply(state, Input.tick(deadline))
+    assert "card 1" not in GAME.hidden_cards(state, 1)
+    assert "card 2" in GAME.hidden_cards(state, 1)
+
+
+def test_the_state_survives_json_and_clones_are_independent() -> None:
+    state = sorting(4, criteria=["-flames", "number"])
+    act(state, 2, TAKE)
+    again = GAME.state_from_json(state.to_json())
+    assert again.to_json() == state.to_json()
+    clone = state.clone()
+    act(clone, 2, {"type": "new_pile", "at": 0})
+    assert state.hand[2] is not None and len(state.tables[2]) == 1

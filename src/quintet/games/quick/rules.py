@@ -328,6 +328,27 @@ class QuickGame(Game[QuickState, QuickOptions]):
         actions += [{"type": "new_pile", "at": k} for k in range(piles + 1)]
         return actions
 
+    def sample_action(self, state: QuickState, seat: Seat, rng: Rng) -> JSONDict | None:
+        """The same draw as from `legal_actions` (one `rng.below` over the same list), made
+        without building the list: the simulator's random bots draw at every move."""
+        self._check_seat(state, seat)
+        if not self.can_act(state, seat):
+            return None
+        if state.phase == CHOOSE:
+            choices = _CHOICES[state.options.simplified]
+            return {"type": "criteria", "criteria": list(choices[rng.below(len(choices))])}
+        piles = len(state.tables[seat])
+        if state.hand[seat] is None:
+            klaar_first = piles == 1
+            index = rng.below(piles + klaar_first)
+            if klaar_first and index == 0:
+                return {"type": "klaar"}
+            return {"type": "take", "pile": index - klaar_first}
+        index = rng.below(3 * piles + 1)
+        if index < 2 * piles:
+            return {"type": "place", "pile": index // 2, "end": ENDS[index % 2]}
+        return {"type": "new_pile", "at": index - 2 * piles}
+
     def can_act(self, state: QuickState, seat: Seat) -> bool:
         if state.phase == SORT:
             return seat not in state.klaar and seat != state.stopped
