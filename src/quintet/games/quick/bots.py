@@ -44,6 +44,9 @@ from quintet.games.quick.rules import ENDS, all_criteria
 
 #: Probabilities are in thousandths, drawn with `Rng.below(PER_MILLE)`.
 PER_MILLE: Final = 1000
+#: A round's form (per mille of the level's pace) stays within these.
+FORM_MIN: Final = 500
+FORM_MAX: Final = 2500
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +193,9 @@ class QuickBot:
         action = self._next(memory, view)
         if not memory.reacted:
             # A person has good and bad rounds: one draw sets this round's form.
-            memory.form = scatter(self.rng, scatter(self.rng, PER_MILLE))
+            # Kept within half and two and a half times the level's pace: never inhuman.
+            form = scatter(self.rng, scatter(self.rng, PER_MILLE))
+            memory.form = min(max(form, FORM_MIN), FORM_MAX)
         delay = think(self.level, self.rng, len(memory.piles)) * memory.form // PER_MILLE
         if not memory.reacted:
             memory.reacted = True
