@@ -364,7 +364,8 @@ def test_a_wrong_stack_stops_at_its_first_wrong_card_and_takes_nothing() -> None
     assert state.shown[0] == 4 and state.chips == [0, 1, 0]
     view = GAME.view(state, 2)
     assert [c["number"] for c in view["tables"][0]["shown"]] == [1, 2, 9, 3]
-    assert view["tables"][0]["verdict"] == "wrong"
+    assert view["tables"][0]["verdict"] == "wrong" and view["tables"][0]["first_wrong"] == 3
+    assert view["tables"][1]["first_wrong"] is None
 
 
 def test_a_slower_player_wins_when_a_faster_one_erred() -> None:

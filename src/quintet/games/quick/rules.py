@@ -52,6 +52,7 @@ from quintet.games.quick.state import (
     CLOCK,
     PHASES,
     SORT,
+    WRONG,
     QuickOptions,
     QuickState,
 )
@@ -266,6 +267,8 @@ class QuickGame(Game[QuickState, QuickOptions]):
                     "stopped": seat == state.stopped,
                     "shown": [card_json(c) for c in piles[0][:shown]] if shown else [],
                     "verdict": state.verdict[seat],
+                    # A wrong stack stops at its first wrong card: the last one turned.
+                    "first_wrong": shown - 1 if state.verdict[seat] == WRONG else None,
                     "chips": state.chips[seat],
                 }
             )
