@@ -16,6 +16,7 @@ has answered), so every step waits for a state, never for time.
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterator
 from typing import Any, Protocol
 
@@ -168,7 +169,9 @@ class Keys:
         self._press("Enter")
 
 
-def sort_round(page: Page, hand: Driver, *, descending: bool = False, merge: str = "bottom") -> list[int]:
+def sort_round(
+    page: Page, hand: Driver, *, descending: bool = False, merge: str = "bottom"
+) -> list[int]:
     """Sort this round's dealt stack and call KLAAR; returns the stack from the top down.
     `descending` sorts it the wrong way round (a wrong stack, on purpose). `merge`: the
     single-card piles are merged onto the bottom of the first, or onto the top of the last."""
@@ -250,7 +253,9 @@ def test_a_whole_game_against_a_bot_by_mouse(web: Web, page: Page) -> None:
     expect(board(page)).to_be_visible()
     # The instruction cards in play: OBEN/UNTEN and the 1-72 card (the first game's).
     expect(page.locator(".qk-icard")).to_have_count(2)
-    expect(page.locator('.qk-icard[data-criterion="number"]')).to_have_attribute("data-turned", "false")
+    expect(page.locator('.qk-icard[data-criterion="number"]')).to_have_attribute(
+        "data-turned", "false"
+    )
     dealt = play_whole_game(page, Mouse(page, drags=True), merge="top")
     finished = game_over(page, table.id, web)
     view = page.evaluate("document.querySelector('.qk-board').dataset.phase")
@@ -258,7 +263,10 @@ def test_a_whole_game_against_a_bot_by_mouse(web: Web, page: Page) -> None:
     # Each round dealt 5 cards plus one per chip this seat had won by then; the game
     # ended by a sixth chip or by three rounds without one.
     assert dealt[0] == BASE_CARDS and all(BASE_CARDS <= n <= BASE_CARDS + 5 for n in dealt)
-    chips = [int(c) for c in page.locator(".qk-chips").evaluate_all("(e) => e.map((x) => x.dataset.chips)")]
+    chips = [
+        int(c)
+        for c in page.locator(".qk-chips").evaluate_all("(e) => e.map((x) => x.dataset.chips)")
+    ]
     assert max(chips) == 6 or len(dealt) >= 3, (chips, dealt, finished)
     expect(page.locator(".game-log")).to_contain_text("You took")
     expect(page.locator(".game-log")).to_contain_text("calls KLAAR")
@@ -279,3 +287,142 @@ def test_a_whole_game_by_keyboard_only(web: Web, page: Page) -> None:
     checked = [e for f in frames for e in f["events"] if e["type"] == "checked" and e["seat"] == 0]
     assert checked and all(e["correct"] for e in checked), checked
     no_missing_messages(page)
+
+
+def test_two_people_at_one_table(web: Web) -> None:
+    # Ben calls KLAAR first on a stack sorted the wrong way round; Anna sorts hers right.
+    # The results stay (a long pause) so both pages can be read at leisure.
+    table = web.table("quick", ["human", "human"], {**FAST, "pause_ms": 120_000}, seed=5)
+    anna = web.seat_page(web.open_page(), table, 0)
+    ben = web.seat_page(web.open_page(PHONE), table, 1)
+    for page in (anna, ben):
+        assert sorting_or_over(page)
+    ben_hand = Mouse(ben)
+    ben_hand.take(0)
+    ben_card = state(ben)["hand"]
+    ben_hand.new_pile(0)
+    ben_hand.take(1)
+    # Anna sees Ben's table as counts: two piles of 1 and 3 cards, and a card in his hand.
+    ben_on_anna = anna.locator('.qk-player[data-seat="1"]')
+    expect(ben_on_anna).to_have_attribute("data-piles", "1,3")
+    expect(ben_on_anna).to_have_attribute("data-holding", "true")
+    web.shot(ben, "quick-phone", full_page=True)
+    width = ben.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the Quick table is {width} px wide on a phone"
+    # Ben's own hand shows the card he took first no more: it lies in pile 1.
+    assert ben_card is not None and state(ben)["hand"] != ben_card
+    ben_hand.new_pile(0 if state(ben)["hand"] > ben_card else 1)  # type: ignore[operator]
+    # Ben restarts cleanly: put both back on the dealt stack, then sort it the wrong way.
+    ben_hand.take(0)
+    ben_hand.place(1, "top")
+    ben_hand.take(0)
+    ben_hand.place(0, "top")
+    wrong = sort_round(ben, ben_hand, descending=True)
+    expect(ben_on_anna.locator(".qk-klaar-badge")).to_have_text("KLAAR 1.")
+    # Anna: KLAAR with her piles apart is refused, and the board says why.
+    anna_hand = Mouse(anna, drags=True)
+    anna_hand.take(0)
+    anna_hand.new_pile(1)
+    before = state(anna)["answered"]
+    anna.keyboard.press("Enter")
+    answered(anna, before)
+    expect(anna.locator(".qk-note")).to_have_text(
+        "KLAAR needs all your cards in one pile: merge your piles first."
+    )
+    web.shot(anna, "quick-board")
+    anna_hand.take(1)
+    anna_hand.place(0, "top")
+    right = sort_round(anna, anna_hand, merge="top")
+    # Checking, in KLAAR order: Ben's stack stops at its second card (the first wrong
+    # one, marked); Anna's is turned over card by card to the end and wins the chip.
+    for page in (anna, ben):
+        expect(board(page)).to_have_attribute("data-phase", "scored", timeout=STATE_WAIT_MS)
+        rows = page.locator(".qk-check-row")
+        expect(rows).to_have_count(2)
+        expect(rows.nth(0)).to_have_attribute("data-seat", "1")
+        expect(rows.nth(0)).to_have_attribute("data-verdict", "wrong")
+        expect(rows.nth(0)).to_have_attribute("data-shown", "2")
+        marked = rows.nth(0).locator(".qk-wrong")
+        expect(marked).to_have_attribute("data-card", str(wrong[1]))
+        expect(marked).to_have_attribute("aria-label", re.compile(r"the first wrong card$"))
+        expect(rows.nth(1)).to_have_attribute("data-verdict", "chip")
+        shown = rows.nth(1).locator(".qk-card").evaluate_all("(e) => e.map((x) => +x.dataset.card)")
+        assert shown == right == sorted(right)
+    expect(anna.locator(".qk-mine .qk-chips")).to_have_attribute("data-chips", "1")
+    expect(ben.locator('.qk-player[data-seat="0"] .qk-chips')).to_have_attribute("data-chips", "1")
+    expect(ben.locator(".qk-status")).to_have_text("Anna wins a chip.")
+    web.shot(anna, "quick-checked", full_page=True)
+    for page in (anna, ben):
+        no_missing_messages(page)
+
+
+def test_a_reload_mid_round_gives_back_the_table_and_the_card(web: Web, page: Page) -> None:
+    table = web.table("quick", ["human", "human"], {**FAST}, seed=6)
+    web.seat_page(page, table, 0)
+    assert sorting_or_over(page)
+    hand = Mouse(page)
+    hand.take(0)
+    hand.new_pile(0)
+    hand.take(1)
+    held = state(page)
+    assert held["hand"] is not None and held["piles"] == [1, 3]
+    page.reload()
+    expect(board(page)).to_have_attribute("data-hand", str(held["hand"]))
+    expect(board(page)).to_have_attribute("data-piles", "1,3")
+    expect(page.locator(f'.qk-hand [data-card="{held["hand"]}"]')).to_be_visible()
+    expect(page.locator(".qk-pile .qk-size")).to_have_text(["1", "3"])
+    # In German too, and a refused action says why in the reader's language.
+    page.get_by_role("button", name="DE", exact=True).click()
+    status = page.locator(".qk-status")
+    expect(status).to_have_text("QUICK! Sortiere deinen Stapel, dann ruf KLAAR.")
+    # Enter on the focused language button presses that button: give the page the keys.
+    status.click()
+    before = state(page)["answered"]
+    page.keyboard.press("Enter")
+    answered(page, before)
+    note = page.locator(".qk-note")
+    expect(note).to_have_text(
+        "KLAAR geht nur mit leerer Hand: leg zuerst die Karte ab, die du hältst."
+    )
+    page.get_by_role("button", name="EN", exact=True).click()
+    expect(note).to_have_text("KLAAR needs an empty hand: put down the card you hold first.")
+    # A key the board answers itself: t with no pile picked among two.
+    page.keyboard.press("t")
+    expect(note).to_have_text("Pick a pile with its digit first, then t or b.")
+    # The game goes on from where it was.
+    Keys(page).place(0, "bottom")
+    expect(board(page)).to_have_attribute("data-piles", "2,3")
+    expect(board(page)).to_have_attribute("data-hand", "")
+    no_missing_messages(page)
+
+
+def test_the_dealer_chooses_the_criteria(web: Web) -> None:
+    options = {**FAST, "chooser": "dealer", "choose_ms": 600_000}
+    table = web.table("quick", ["human", "human"], options, seed=7)
+    anna = web.seat_page(web.open_page(), table, 0)
+    ben = web.seat_page(web.open_page(), table, 1)
+    expect(ben.locator(".qk-status")).to_have_text("Anna chooses the criteria for this round…")
+    expect(ben.locator(".qk-chooser")).to_have_count(0)
+    chooser = anna.locator(".qk-chooser")
+    expect(chooser).to_be_visible()
+    # A card chosen twice is refused, and the board says why.
+    chooser.locator('select[data-slot="0"]').select_option("colour")
+    chooser.locator('select[data-slot="1"]').select_option("colour")
+    before = state(anna)["answered"]
+    chooser.get_by_role("button", name="Deal with these").click()
+    answered(anna, before)
+    expect(anna.locator(".qk-note")).to_contain_text("Those criteria do not fit the rules")
+    # Colour turned, then letter, then the 1-72 card.
+    chooser.locator('select[data-slot="1"]').select_option("letter")
+    chooser.get_by_role("checkbox").first.check()
+    chooser.get_by_role("button", name="Deal with these").click()
+    for page in (anna, ben):
+        cards = page.locator(".qk-icard[data-criterion]")
+        expect(cards).to_have_count(3)
+        names = cards.evaluate_all("(e) => e.map((x) => x.dataset.criterion + x.dataset.turned)")
+        assert names == ["colourtrue", "letterfalse", "numberfalse"]
+        expect(page.locator(".game-log")).to_contain_text(
+            "Anna chose the criteria: Colour (turned), Letter, 1-72"
+        )
+        expect(board(page)).to_have_attribute("data-phase", "sort", timeout=STATE_WAIT_MS)
+    web.shot(anna, "quick-criteria")

@@ -97,7 +97,7 @@ export function Board(props) {
     for (const event of latest) {
       if (event.type === 'quick') {
         play('start');
-        setFlash({ key: 'quick.flash.quick', at: Date.now() });
+        setFlash({ key: 'quick.flash.quick', big: true, at: Date.now() });
       } else if (event.type === 'klaar') {
         play('turn');
         if (event.seat !== seat) setFlash({ key: 'quick.flash.klaar', args: { who: nameOf(names, event.seat, t) }, at: Date.now() });
@@ -194,7 +194,8 @@ export function Board(props) {
         <span class="qk-pill qk-pot" data-pot=${view.pot}>${t('quick.pot', { count: view.pot, total: view.chips_per_round })}</span>
         <p class="qk-status" role="status" aria-live="polite">${status_}</p>
       </div>
-      ${flash ? html`<div class="qk-flash" role="status" aria-live="assertive">${t(flash.key, flash.args ?? {})}</div>` : null}
+      ${flash ? html`<div class=${`qk-flash ${flash.big ? '' : 'qk-flash-small'}`} role="status" aria-live="assertive">${t(flash.key, flash.args ?? {})}</div>` : null}
+      <${Players} view=${view} seat=${mine ? seat : null} names=${names} seats=${seats} t=${t} active=${active} />
       <section class="qk-rules" aria-label=${t('quick.instructions')}>
         <${Instructions} criteria=${view.criteria} t=${t} simplified=${view.simplified} />
       </section>
@@ -226,6 +227,5 @@ export function Board(props) {
             ${canAct ? html`<p class="qk-keys">${t(hand ? 'quick.keys_holding' : 'quick.keys_empty')}</p>` : null}
           </section>`
         : null}
-      <${Players} view=${view} seat=${mine ? seat : null} names=${names} seats=${seats} t=${t} active=${active} />
     </div>`;
 }
