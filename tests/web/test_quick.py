@@ -306,7 +306,7 @@ def test_two_people_at_one_table(web: Web) -> None:
     ben_on_anna = anna.locator('.qk-player[data-seat="1"]')
     expect(ben_on_anna).to_have_attribute("data-piles", "1,3")
     expect(ben_on_anna).to_have_attribute("data-holding", "true")
-    web.shot(ben, "quick-phone", full_page=True)
+    web.shot(ben, "quick-two-phone", full_page=True)
     width = ben.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the Quick table is {width} px wide on a phone"
     # Ben puts both cards back on the dealt stack, then sorts it the wrong way round.
@@ -326,7 +326,7 @@ def test_two_people_at_one_table(web: Web) -> None:
     expect(anna.locator(".qk-note")).to_have_text(
         "KLAAR needs all your cards in one pile: merge your piles first."
     )
-    web.shot(anna, "quick-board")
+    web.shot(anna, "quick-two-refused")
     anna_hand.take(1)
     anna_hand.place(0, "top")
     right = sort_round(anna, anna_hand, merge="top")
@@ -423,3 +423,42 @@ def test_the_dealer_chooses_the_criteria(web: Web) -> None:
         )
         expect(board(page)).to_have_attribute("data-phase", "sort", timeout=STATE_WAIT_MS)
     web.shot(anna, "quick-criteria")
+
+
+def test_the_board_at_four_players_on_desktop_and_phone(web: Web) -> None:
+    # Three bots sort against the person under three criteria, one of them turned.
+    options = {**FAST, "criteria": ["letter", "-colour", "number"]}
+    table = web.table("quick", ["human", "hard", "medium", "easy"], options, seed=8)
+    page = web.seat_page(web.open_page(), table, 0)
+    assert sorting_or_over(page)
+    cards = page.locator(".qk-icard[data-criterion]")
+    expect(cards).to_have_count(3)
+    expect(cards.nth(1)).to_have_attribute("data-turned", "true")
+    expect(cards.nth(1)).to_have_attribute(
+        "aria-label", "Colour, turned: purple, blue, green, yellow, orange, red"
+    )
+    hand = Mouse(page)
+    hand.take(0)
+    hand.new_pile(0)
+    hand.take(1)
+    hand.new_pile(2)
+    hand.take(1)
+    expect(page.locator(".qk-player")).to_have_count(3)
+    # The others' tables as counts; each holds at most one card.
+    for seat in (1, 2, 3):
+        other = page.locator(f'.qk-player[data-seat="{seat}"]')
+        expect(other).to_have_attribute("data-piles", re.compile(r"^\d+(,\d+)*$"))
+    # A still picture: every bot has called KLAAR and the last "KLAAR!" notice is gone.
+    expect(page.locator(".qk-player .qk-klaar-badge")).to_have_count(3, timeout=STATE_WAIT_MS)
+    expect(page.locator(".qk-flash")).to_have_count(0)
+    web.shot(page, "quick-board")
+    web.publish("quick-board")
+    phone = web.seat_page(web.open_page(PHONE), table, 0)
+    expect(board(phone)).to_have_attribute("data-piles", ",".join(map(str, state(page)["piles"])))
+    expect(phone.locator(".qk-player .qk-klaar-badge")).to_have_count(3)
+    expect(phone.locator(".qk-flash")).to_have_count(0)
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the Quick table is {width} px wide on a phone"
+    web.shot(phone, "quick-phone", full_page=True)
+    web.publish("quick-phone")
+    no_missing_messages(page)

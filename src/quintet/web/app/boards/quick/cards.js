@@ -66,8 +66,7 @@ export function Instructions({ criteria, t, simplified }) {
             <span class="qk-icard-name">${t(`quick.criterion.${name}`)}</span>
             <${Scale} name=${name} />
           </span>
-          <span class="qk-icard-note" aria-hidden="true">
-            ${turned ? t('quick.turned') : ''} ${t(`quick.order.${name}.${turned ? 'down' : 'up'}`)}</span>
+          ${turned ? html`<span class="qk-icard-note" aria-hidden="true">${t('quick.turned_note', { order: t(`quick.order_short.${name}`) })}</span>` : null}
         </li>`)}
       ${simplified ? html`<li class="qk-icard qk-i-none" aria-label=${t('quick.simplified_label')}>
           <span class="qk-icard-face" aria-hidden="true"><span class="qk-icard-name">${t('quick.simplified')}</span></span></li>` : null}

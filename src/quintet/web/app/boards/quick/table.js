@@ -86,11 +86,11 @@ function Pile({ index, size, holding, canAct, selected, onTake, onPlace, drag, t
     ${head}
     <button type="button" class="qk-end qk-end-top" data-end="top" aria-label=${t('quick.place_top_label', { n })}
       onClick=${(e) => onPlace(index, 'top', e)} ...${dropZone(drag, 'place', () => onPlace(index, 'top'))}>
-      <span aria-hidden="true">▲</span> ${t('quick.top')}</button>
+      <span class="qk-arrow" aria-hidden="true">▲</span> ${t('quick.top')}</button>
     <span class="qk-stack" ...${dropZone(drag, 'place', onStackDrop)}>${stack}</span>
     <button type="button" class="qk-end qk-end-bottom" data-end="bottom" aria-label=${t('quick.place_bottom_label', { n })}
       onClick=${(e) => onPlace(index, 'bottom', e)} ...${dropZone(drag, 'place', () => onPlace(index, 'bottom'))}>
-      <span aria-hidden="true">▼</span> ${t('quick.bottom')}</button>
+      <span class="qk-arrow" aria-hidden="true">▼</span> ${t('quick.bottom')}</button>
   </div>`;
 }
 
