@@ -271,6 +271,14 @@ def test_a_whole_game_against_a_bot_by_mouse(web: Web, page: Page) -> None:
     expect(page.locator(".game-log")).to_contain_text("You took")
     expect(page.locator(".game-log")).to_contain_text("calls KLAAR")
     no_missing_messages(page)
+    # The replay shows the board too, from the spectator's seat: both tables as counts,
+    # the last round's checking, no hand and no controls.
+    page.goto(f"/replay/{table.id}")
+    page.get_by_label("Seen by").select_option("spectator")
+    page.get_by_role("button", name="Last move").click()
+    expect(page.locator(".qk-player")).to_have_count(2)
+    expect(page.locator(".qk-check-row").first).to_be_visible()
+    expect(page.locator(".qk-mine, .qk-take, .qk-klaar")).to_have_count(0)
 
 
 def test_a_whole_game_by_keyboard_only(web: Web, page: Page) -> None:
@@ -402,6 +410,7 @@ def test_the_dealer_chooses_the_criteria(web: Web) -> None:
     expect(ben.locator(".qk-chooser")).to_have_count(0)
     chooser = anna.locator(".qk-chooser")
     expect(chooser).to_be_visible()
+    web.shot(anna, "quick-chooser")
     # A card chosen twice is refused, and the board says why.
     chooser.locator('select[data-slot="0"]').select_option("colour")
     chooser.locator('select[data-slot="1"]').select_option("colour")
