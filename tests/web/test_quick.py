@@ -471,3 +471,39 @@ def test_the_board_at_four_players_on_desktop_and_phone(web: Web) -> None:
     web.shot(phone, "quick-phone", full_page=True)
     web.publish("quick-phone")
     no_missing_messages(page)
+
+
+#: Stands in for WebAudio: records the frequency of every tone the page starts.
+TONE_RECORDER = """
+window.__tones = [];
+window.AudioContext = class {
+  get currentTime() { return 0; }
+  get destination() { return {}; }
+  createGain() {
+    return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (x) => x };
+  }
+  createOscillator() {
+    const osc = { type: '', frequency: { value: 0 }, connect: (x) => x, stop() {} };
+    osc.start = () => window.__tones.push(osc.frequency.value);
+    return osc;
+  }
+};
+localStorage.setItem('quintet.sound', 'true');
+"""
+#: The first tone of the shell's sounds (shell/sounds.js): "start" for QUICK!, "turn"
+#: for a KLAAR (the shell itself plays "turn" only in games that are not real-time).
+START_TONE, TURN_TONE = 392, 660
+
+
+def test_quick_and_klaar_are_heard(web: Web, page: Page) -> None:
+    # The dealer chooses first, so the page is on the board before "QUICK!" sounds.
+    options = {**FAST, "chooser": "dealer", "choose_ms": 600_000}
+    table = web.table("quick", ["human", "hard"], options, seed=9)
+    page.context.add_init_script(TONE_RECORDER)
+    web.seat_page(page, table, 0)
+    page.locator(".qk-chooser").get_by_role("button", name="Deal with these").click()
+    expect(board(page)).to_have_attribute("data-phase", "sort", timeout=STATE_WAIT_MS)
+    page.wait_for_function(f"window.__tones.includes({START_TONE})")
+    # The bot sorts its five cards and calls KLAAR.
+    expect(page.locator('.qk-player[data-seat="1"] .qk-klaar-badge')).to_have_text("KLAAR 1.")
+    page.wait_for_function(f"window.__tones.includes({TURN_TONE})")
