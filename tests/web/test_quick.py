@@ -470,6 +470,13 @@ def test_the_board_at_four_players_on_desktop_and_phone(web: Web) -> None:
     assert width <= PHONE["width"], f"the Quick table is {width} px wide on a phone"
     web.shot(phone, "quick-phone", full_page=True)
     web.publish("quick-phone")
+    # German words are longer: still nothing wider than the phone.
+    phone.get_by_role("button", name="DE", exact=True).click()
+    expect(phone.locator(".qk-mine-title")).to_have_text("Dein Tisch")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the German Quick table is {width} px wide on a phone"
+    web.shot(phone, "quick-phone-de", full_page=True)
+    no_missing_messages(phone)
     no_missing_messages(page)
 
 

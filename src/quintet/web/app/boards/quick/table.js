@@ -65,7 +65,7 @@ function Pile({ index, size, holding, canAct, selected, onTake, onPlace, drag, t
   const n = pileNo(index);
   const count = t('quick.cards', { count: size });
   const key = pileKey(index);
-  const head = html`<span class="qk-pile-head"><kbd class="qk-key">${key}</kbd> ${t('quick.pile', { n })}</span>`;
+  const head = html`<span class="qk-pile-head"><kbd class="qk-key">${key}</kbd> <span class="qk-pile-word">${t('quick.pile', { n })}</span></span>`;
   const stack = html`<${Backs} count=${size} /><span class="qk-size" data-size=${size}>${size}</span>`;
   if (!canAct) {
     return html`<div class="qk-pile" data-pile=${index} data-size=${size} role="group"
