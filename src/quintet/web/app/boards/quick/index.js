@@ -42,7 +42,7 @@ function statusText(view, seat, names, t, mine) {
       return t('quick.status.ready');
     case 'sort':
       if (me?.klaar) return t('quick.status.klaar_me', { place: me.klaar });
-      if (me?.stopped) return t('quick.status.stopped_me');
+      if (me?.stopped) return t(view.options?.round_end === 'all_but_one' ? 'quick.status.left_out_me' : 'quick.status.stopped_me');
       return mine ? t('quick.status.sort_me') : t('quick.status.sort');
     case 'check':
       return view.checking === null ? t('quick.status.check') : t('quick.status.checking', { who: name(view.checking) });
@@ -181,7 +181,7 @@ export function Board(props) {
     return () => document.removeEventListener('keydown', onKey);
   }, [canAct]);
 
-  const status_ = statusText(view, seat, names, t, mine);
+  const line = statusText(view, seat, names, t, mine);
   const myCards = piles.reduce((a, b) => a + b, 0) + (hand ? 1 : 0);
   const noteText = note ? (note.error ? errorText(note.error) : t(note.key, note.args)) : '';
   return html`
@@ -192,7 +192,7 @@ export function Board(props) {
         <span class="qk-pill qk-round">${t('quick.round', { n: view.round })}</span>
         <span class="qk-pill">${t('quick.dealer', { who: nameOf(names, view.dealer, t) })}</span>
         <span class="qk-pill qk-pot" data-pot=${view.pot}>${t('quick.pot', { count: view.pot, total: view.chips_per_round })}</span>
-        <p class="qk-status" role="status" aria-live="polite">${status_}</p>
+        <p class="qk-status" role="status" aria-live="polite">${line}</p>
       </div>
       ${flash ? html`<div class=${`qk-flash ${flash.big ? '' : 'qk-flash-small'}`} role="status" aria-live="assertive">${t(flash.key, flash.args ?? {})}</div>` : null}
       <${Players} view=${view} seat=${mine ? seat : null} names=${names} seats=${seats} t=${t} active=${active} />

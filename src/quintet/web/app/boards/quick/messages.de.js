@@ -81,6 +81,7 @@ export default {
   'quick.status.sort': 'Alle sortieren.',
   'quick.status.klaar_me': 'Du hast KLAAR gerufen ({place}.): warte auf die anderen.',
   'quick.status.stopped_me': 'Deine Zeit ist abgelaufen.',
+  'quick.status.left_out_me': 'Du warst der letzte: dein Stapel wird nicht geprüft.',
   'quick.status.check': 'Die Stapel werden geprüft…',
   'quick.status.checking': 'Der Stapel von {who} wird Karte für Karte geprüft.',
   'quick.status.scored': { one: '{names} gewinnt einen Chip.', other: '{names} gewinnen je einen Chip.' },

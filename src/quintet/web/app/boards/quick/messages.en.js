@@ -75,6 +75,7 @@ export default {
   'quick.status.sort': 'Everyone is sorting.',
   'quick.status.klaar_me': 'You called KLAAR ({place}.): wait for the others.',
   'quick.status.stopped_me': 'Your time ran out.',
+  'quick.status.left_out_me': 'You were the last: your stack is not checked.',
   'quick.status.check': 'Checking the stacks…',
   'quick.status.checking': 'Checking {who}’s stack, card by card.',
   'quick.status.scored': { one: '{names} wins a chip.', other: '{names} win a chip.' },
