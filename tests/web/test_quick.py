@@ -357,6 +357,9 @@ def test_two_people_at_one_table(web: Web) -> None:
     expect(ben.locator('.qk-player[data-seat="0"] .qk-chips')).to_have_attribute("data-chips", "1")
     expect(ben.locator(".qk-status")).to_have_text("Anna wins a chip.")
     web.shot(anna, "quick-checked", full_page=True)
+    web.shot(ben, "quick-checked-phone", full_page=True)
+    width = ben.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the checking is {width} px wide on a phone"
     for page in (anna, ben):
         no_missing_messages(page)
 
