@@ -401,6 +401,20 @@ def test_a_reload_mid_round_gives_back_the_table_and_the_card(web: Web, page: Pa
     Keys(page).place(0, "bottom")
     expect(board(page)).to_have_attribute("data-piles", "2,3")
     expect(board(page)).to_have_attribute("data-hand", "")
+    # Tab and Enter work too: a pile's button pressed from the keyboard takes its top
+    # card, and the focus moves on to that pile's "top" button; Enter there puts it back.
+    take = page.locator('.qk-pile[data-pile="1"] .qk-take')
+    take.focus()
+    before = state(page)["answered"]
+    page.keyboard.press("Enter")
+    answered(page, before)
+    expect(board(page)).to_have_attribute("data-piles", "2,2")
+    top = page.locator('.qk-pile[data-pile="1"] .qk-end-top')
+    expect(top).to_be_focused()
+    page.keyboard.press("Enter")
+    answered(page, before + 1)
+    expect(board(page)).to_have_attribute("data-piles", "2,3")
+    expect(page.locator('.qk-pile[data-pile="1"] .qk-take')).to_be_focused()
     no_missing_messages(page)
 
 

@@ -70,6 +70,7 @@ export function Board(props) {
   const [flash, setFlash] = useState(null);
   const [busy, setBusy] = useState(false);
   const drag = useRef(null);
+  const root = useRef(null);
   const keys = useRef(null);
 
   const mine = typeof seat === 'number' && !replay && Array.isArray(view.tables) && Boolean(view.tables[seat]);
@@ -124,20 +125,38 @@ export function Board(props) {
   const release = (event) => {
     if (event && event.detail > 0) event.currentTarget?.blur?.();
   };
-  const take = (pile, event) => {
-    release(event);
-    setSelected(null);
-    return act({ type: 'take', pile });
+  // A button pressed from the keyboard (Enter or Space: a click without a pointer) keeps
+  // the keyboard on the table: the focus goes to where the next step is made, since the
+  // pressed button itself changes or goes with the move.
+  const focusAfter = (event, selectors) => {
+    if (!event || event.detail !== 0) return;
+    requestAnimationFrame(() => {
+      for (const selector of selectors) {
+        const found = root.current?.querySelector(selector);
+        if (found) {
+          found.focus();
+          return;
+        }
+      }
+    });
   };
-  const place = (pile, end, event) => {
+  const take = async (pile, event) => {
     release(event);
     setSelected(null);
-    return act({ type: 'place', pile, end });
+    await act({ type: 'take', pile });
+    focusAfter(event, [`.qk-pile[data-pile="${pile}"] .qk-end-top`, '.qk-end-top']);
   };
-  const newPile = (at, event) => {
+  const place = async (pile, end, event) => {
     release(event);
     setSelected(null);
-    return act({ type: 'new_pile', at });
+    await act({ type: 'place', pile, end });
+    focusAfter(event, [`.qk-pile[data-pile="${pile}"] .qk-take`, '.qk-take']);
+  };
+  const newPile = async (at, event) => {
+    release(event);
+    setSelected(null);
+    await act({ type: 'new_pile', at });
+    focusAfter(event, [`.qk-pile[data-pile="${at}"] .qk-take`, '.qk-take']);
   };
   const klaar = () => act({ type: 'klaar' });
 
@@ -185,7 +204,7 @@ export function Board(props) {
   const myCards = piles.reduce((a, b) => a + b, 0) + (hand ? 1 : 0);
   const noteText = note ? (note.error ? errorText(note.error) : t(note.key, note.args)) : '';
   return html`
-    <div class=${`qk-board ${canAct ? 'qk-can-act' : ''}`} data-phase=${view.phase} data-round=${view.round}
+    <div class=${`qk-board ${canAct ? 'qk-can-act' : ''}`} ref=${root} data-phase=${view.phase} data-round=${view.round}
       data-hand=${hand ? hand.number : ''} data-piles=${piles.join(',')} data-selected=${selected ?? ''}
       data-answered=${answered} data-can-act=${canAct ? 'true' : 'false'}>
       <div class="qk-bar">
