@@ -146,12 +146,19 @@ def _ids(game: Any) -> str:
 
 
 def _a_move(game: Any, state: Any) -> tuple[int, JSONDict]:
-    """A seat that can act, with one of its legal actions."""
-    for seat in range(state.players):
-        actions = game.legal_actions(state, seat)
-        if game.can_act(state, seat) and actions:
-            return seat, actions[0]
-    raise AssertionError(f"no seat of {game.title} can act at the start")
+    """A seat that can act, with one of its legal actions. A game that opens with a timed
+    phase (Quick's countdown) is first ticked through its deadlines until a seat can act."""
+    for _ in range(20):
+        for seat in range(state.players):
+            if game.can_act(state, seat):
+                actions = game.legal_actions(state, seat)
+                if actions:
+                    return seat, actions[0]
+        deadline = game.next_deadline(state)
+        if deadline is None:
+            break
+        game.apply(state, Input.tick(deadline))
+    raise AssertionError(f"no seat of {game.title} can act near the start")
 
 
 def _refused(game: Any, state: Any, inp: Input, expected: type[RuleError]) -> RuleError:
@@ -171,23 +178,25 @@ def _refused(game: Any, state: Any, inp: Input, expected: type[RuleError]) -> Ru
 def test_time_going_back_is_refused(game: Any) -> None:
     state = game.new(1, game.min_players)
     seat, action = _a_move(game, state)
-    game.apply(state, Input(seat, action, 100))
-    assert state.now == 100
+    start = state.now  # after any opening countdown
+    game.apply(state, Input(seat, action, start + 100))
+    assert state.now == start + 100
     seat, action = _a_move(game, state)
-    error = _refused(game, state, Input(seat, action, 99), TimeWentBack)
+    error = _refused(game, state, Input(seat, action, start + 99), TimeWentBack)
     assert error.code == "input/time_went_back"
-    assert "99" in error.message and "100" in error.message
-    _refused(game, state, Input.tick(0), TimeWentBack)
-    game.apply(state, Input(seat, action, 100))  # the same time is not going back
+    assert str(start + 99) in error.message and str(start + 100) in error.message
+    _refused(game, state, Input.tick(start), TimeWentBack)
+    game.apply(state, Input(seat, action, start + 100))  # the same time is not going back
 
 
 @pytest.mark.parametrize("game", GAMES, ids=_ids)
 def test_a_refused_input_does_not_move_the_clock(game: Any) -> None:
     state = game.new(1, game.min_players)
     seat, action = _a_move(game, state)
-    _refused(game, state, Input(seat, {"type": "no_such_action"}, 500), RuleError)
-    assert state.now == 0
-    game.apply(state, Input(seat, action, 10))  # 10 ms is still in the future
+    start = state.now
+    _refused(game, state, Input(seat, {"type": "no_such_action"}, start + 500), RuleError)
+    assert state.now == start
+    game.apply(state, Input(seat, action, start + 10))  # 10 ms on is still in the future
 
 
 @pytest.mark.parametrize("game", GAMES, ids=_ids)
@@ -223,11 +232,11 @@ def test_a_seat_that_does_not_exist_is_refused(game: Any) -> None:
     seat, action = _a_move(game, state)
     players = state.players
     for bad in (players, players + 3, SPECTATOR, HOST, -7, 10**9):
-        error = _refused(game, state, Input(bad, action, 0), BadInput)
+        error = _refused(game, state, Input(bad, action, state.now), BadInput)
         assert str(bad) in error.message
     not_ints: list[Any] = [True, False, "0", 0.0, [0], str(seat)]
     for bad in not_ints:
-        _refused(game, state, Input(bad, action, 0), BadInput)
+        _refused(game, state, Input(bad, action, state.now), BadInput)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=_ids)
@@ -236,9 +245,9 @@ def test_an_action_that_is_not_an_object_or_has_no_type_is_refused(game: Any) ->
     seat, action = _a_move(game, state)
     not_objects: list[Any] = [None, "add", 3, [], [action]]
     for bad in not_objects:
-        _refused(game, state, Input(seat, bad, 0), BadInput)
+        _refused(game, state, Input(seat, bad, state.now), BadInput)
     for bad in ({}, {"n": 1}, {"type": None}, {"type": 3}, {"type": ["tick"]}):
-        _refused(game, state, Input(seat, bad, 0), BadInput)
+        _refused(game, state, Input(seat, bad, state.now), BadInput)
 
 
 # ------------------------------------------------------------------------ ticks

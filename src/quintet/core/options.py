@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic_core import to_jsonable_python
 
 from quintet.core.errors import BadOptions
 from quintet.core.types import JSONDict
@@ -43,9 +44,8 @@ class Options(BaseModel):
         """Each option's name, default and one-line description."""
         described = []
         for name, info in cls.model_fields.items():
-            default = info.get_default(call_default_factory=True)
-            if isinstance(default, BaseModel):
-                default = default.model_dump(mode="json")
+            # As JSON, like `to_json`: a tuple default is a list on the wire and in the lobby.
+            default = to_jsonable_python(info.get_default(call_default_factory=True))
             described.append(
                 {"name": name, "default": default, "description": info.description or ""}
             )
