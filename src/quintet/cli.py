@@ -337,8 +337,17 @@ def serve_command(  # noqa: PLR0917
 
 
 def _game_cli(name: str) -> ModuleType | None:
-    """`quintet.games.<name>.cli`, or None when the game has none."""
-    module_name = f"quintet.games.{name}.cli"
+    """The `cli` module of the game's package (`quintet.games.<name>.cli` for a built-in
+    game), or None when the game has none or is unknown."""
+    try:
+        package = registry.entry(name).module
+    except registry.GameNotLoaded:
+        raise
+    except RuleError:
+        return None  # not a game
+    if package is None:
+        return None
+    module_name = f"{package}.cli"
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as missing:
@@ -386,7 +395,23 @@ def build_app() -> typer.Typer:
     return app
 
 
-app = build_app()
+_built: typer.Typer | None = None
+
+
+def _app() -> typer.Typer:
+    """The app, built on first use: building it loads the games, and a broken game
+    plugin must reach `main` as an error message, not as a traceback at import."""
+    global _built
+    if _built is None:
+        _built = build_app()
+    return _built
+
+
+def __getattr__(name: str) -> Any:
+    # `from quintet.cli import app` still works; the app is built then.
+    if name == "app":
+        return _app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(argv: Sequence[str] | None = None, *, application: typer.Typer | None = None) -> int:
@@ -397,7 +422,7 @@ def main(argv: Sequence[str] | None = None, *, application: typer.Typer | None =
     without a traceback. `application` lets tests run another app the same way.
     """
     try:
-        (application or app)(args=argv, prog_name="quintet")
+        (application or _app())(args=argv, prog_name="quintet")
     except SystemExit as done:
         code = done.code
         if code is None or isinstance(code, int):

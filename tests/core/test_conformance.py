@@ -1,10 +1,11 @@
 """The conformance kit: the checks every registered game must pass.
 
 A game gets them by registering: each test is parametrized over
-`registry.names()`. Hypothesis draws the seed, the player count and every
-choice of the random games, and each test walks whole games through the
-public contract only. Shrinking is off unless QUINTET_SHRINK=1 (see `kit`);
-HYPOTHESIS_PROFILE=thorough runs ten times the examples.
+`registry.names()` and the example game (examples/blotto, a game that only samples
+its actions, loaded through QUINTET_GAMES while this module runs). Hypothesis
+draws the seed, the player count and every choice of the random games, and each
+test walks whole games through the public contract only. Shrinking is off unless
+QUINTET_SHRINK=1 (see `kit`); HYPOTHESIS_PROFILE=thorough runs ten times the examples.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from tests.core import example
 
 from quintet.core import (
     HOST,
@@ -43,7 +45,7 @@ from quintet.core import (
     registry,
     replay,
 )
-from quintet.core.testing import (
+from quintet.core.kit import (
     MAX_INPUTS,
     Choose,
     RandomDriver,
@@ -51,14 +53,31 @@ from quintet.core.testing import (
     check_scrambling_moves_hidden_cards,
     check_string_walk,
     json_ready_problem,
+    offered,
     string_leaks,
     walk_real_time,
     walk_scrambles,
 )
 from quintet.games.quashars import QuasharsGame, QuasharsState
 from quintet.games.quashars.components import CARD_BY_CODE, CODES, cards_of
+from quintet.sim import play_game
 
-NAMES = registry.names()
+NAMES = sorted({*registry.names(), example.NAME})
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _with_the_example_game() -> Iterator[None]:
+    with example.registered():
+        yield
+
+
+def _listing(name: str) -> bool:
+    with example.registered():
+        return registry.get(name).lists_actions
+
+
+#: The games that list their legal actions (the rest only sample them).
+LISTING = [name for name in NAMES if _listing(name)]
 T = TypeVar("T")
 
 
@@ -160,10 +179,16 @@ def _event_key(event: Event) -> str:
     return canonical({"type": event.type, "data": event.data, "audience": audience})
 
 
-def _observe(game: Any, state: Any, events: list[Event]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Everything anyone receives at one step, as canonical bytes."""
-    views = tuple(canonical(game.view(state, v)) for v in _viewers(state.players))
-    return views, tuple(_event_key(e) for e in events)
+def _observe(
+    game: Any, state: Any, events: list[Event], walk: str | None = None
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Everything anyone receives at one step, as canonical bytes; with `walk` (the step,
+    for messages), the string walk checks those views and events first."""
+    viewers = _viewers(state.players)
+    views = {viewer: game.view(state, viewer) for viewer in viewers}
+    if walk is not None:
+        check_string_walk(game, state, events, walk, views)
+    return tuple(canonical(views[v]) for v in viewers), tuple(_event_key(e) for e in events)
 
 
 def _check_outcome(outcome: Any, players: int) -> None:
@@ -221,6 +246,8 @@ def test_the_outcome_check_rejects_bad_ranks() -> None:
 
 def test_at_least_one_game_is_registered() -> None:
     assert NAMES, "no game is registered, so the conformance kit checks nothing"
+    # Both kinds are checked: the example game only samples its actions.
+    assert LISTING and set(LISTING) != set(NAMES)
 
 
 # ------------------------------------------------------------------ determinism
@@ -230,13 +257,18 @@ def test_at_least_one_game_is_registered() -> None:
 @kit(15)
 @given(data=st.data())
 def test_same_seed_and_inputs_give_same_views_and_events(name: str, data: Any) -> None:
+    # The first pass also runs the string walk on what each seat and the spectator get
+    # (no view or event holds, as a string, a card `hidden_cards` says it may not
+    # know), on the views built anyway. The walk sees cards written as strings; the
+    # scramble tests below see the rest; that something is hidden at all is checked by
+    # test_scrambling_deals_hidden_cards_anew (Blotto hides nothing until a split is sent).
     game = registry.get(name)
     seed, players, options, state = _new_game(data, game)
-    first = [_observe(game, state, [])]
+    first = [_observe(game, state, [], "at the deal")]
     inputs = []
     for inp, events in RandomDriver(game, _chooser(data)).steps(state):
         inputs.append(inp)
-        first.append(_observe(game, state, events))
+        first.append(_observe(game, state, events, f"after {inp}"))
 
     again = game.new(seed, players, options)
     second = [_observe(game, again, [])]
@@ -259,7 +291,7 @@ def test_same_seed_and_inputs_give_same_views_and_events(name: str, data: Any) -
 _SAME_IN_EVERY_PROCESS = """
 import hashlib, sys
 from quintet.core import SPECTATOR, HOST, canonical, registry
-from quintet.core.testing import RandomDriver
+from quintet.core.kit import RandomDriver
 game = registry.get(sys.argv[1])
 for players in sorted({game.min_players, game.max_players}):
     state = game.new(20240601, players)
@@ -280,7 +312,7 @@ def test_a_replay_is_the_same_in_another_process(name: str) -> None:
     # replays the same within one process yet differently on another server.
     outputs = []
     for hash_seed in ("1", "4242"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        env = {**example.ENV, "PYTHONHASHSEED": hash_seed}
         done = subprocess.run(
             [sys.executable, "-c", _SAME_IN_EVERY_PROCESS, name],
             env=env,
@@ -297,31 +329,41 @@ def test_a_replay_is_the_same_in_another_process(name: str) -> None:
 # ------------------------------------------------------------------- round trips
 
 
-def _round_trip_state(game: Any, state: Any) -> Any:
+def _round_trip_state(game: Any, state: Any) -> str:
+    """The state's JSON, checked to rebuild the same state; returns it as canonical text."""
     data = state.to_json()
     _assert_json_ready(data, "state.to_json()")
     rebuilt = game.state_from_json(json.loads(json.dumps(data, allow_nan=False)))
-    assert canonical(rebuilt.to_json()) == canonical(data), "state JSON did not survive"
-    return rebuilt
+    text = canonical(data)
+    assert canonical(rebuilt.to_json()) == text, "state JSON did not survive"
+    return text
 
 
 @pytest.mark.parametrize("name", NAMES)
 @kit(20)
 @given(data=st.data())
-def test_states_inputs_and_records_survive_json(name: str, data: Any) -> None:
+def test_states_inputs_and_records_survive_json_and_play_reaches_a_valid_end(
+    name: str, data: Any
+) -> None:
     game = registry.get(name)
     seed, players, options, state = _new_game(data, game)
-    snapshots = [canonical(state.to_json())]
+    assert not game.is_over(state), "a new game is already over"
+    assert game.outcome(state) is None
+    snapshots = [_round_trip_state(game, state)]
     inputs: list[Input] = []
     events: list[tuple[str, ...]] = []
-    _round_trip_state(game, state)
-    for inp, happened in RandomDriver(game, _chooser(data)).steps(state):
-        _round_trip_state(game, state)
+    # `steps` fails if no one can act and no deadline is set before the end,
+    # or if the game runs past MAX_INPUTS.
+    for inp, happened in RandomDriver(game, _chooser(data)).steps(state, MAX_INPUTS):
+        if not game.is_over(state):
+            count = len(inputs) + 1
+            assert game.outcome(state) is None, f"an outcome before the end, after {count} inputs"
         _assert_json_ready(inp.to_json(), "Input.to_json()")
         assert Input.from_json(json.loads(json.dumps(inp.to_json()))) == inp
         inputs.append(inp)
         events.append(tuple(_event_key(e) for e in happened))
-        snapshots.append(canonical(state.to_json()))
+        snapshots.append(_round_trip_state(game, state))
+    _check_valid_end(game, state, players)
 
     # A state rebuilt from JSON at any point must go on exactly as the original did.
     at = data.draw(st.integers(0, len(inputs)), label="rebuild after this many inputs")
@@ -333,7 +375,12 @@ def test_states_inputs_and_records_survive_json(name: str, data: Any) -> None:
         assert canonical(game.view(rebuilt, viewer)) == canonical(game.view(original, viewer))
     for seat in range(players):
         assert game.can_act(rebuilt, seat) == game.can_act(original, seat)
-        assert game.legal_actions(rebuilt, seat) == game.legal_actions(original, seat)
+        if game.lists_actions:
+            assert game.legal_actions(rebuilt, seat) == game.legal_actions(original, seat)
+        else:
+            assert game.sample_action(rebuilt, seat, Rng(at)) == game.sample_action(
+                original, seat, Rng(at)
+            ), f"seat {seat} draws other actions from a state rebuilt from JSON"
     assert game.next_deadline(rebuilt) == game.next_deadline(original)
     assert game.is_over(rebuilt) == game.is_over(original)
     for step, inp in enumerate(inputs[at:], start=at):
@@ -351,24 +398,14 @@ def test_states_inputs_and_records_survive_json(name: str, data: Any) -> None:
 # ------------------------------------------------------------------- random play
 
 
-@pytest.mark.parametrize("name", NAMES)
-@kit(20)
-@given(data=st.data())
-def test_random_play_reaches_a_valid_end(name: str, data: Any) -> None:
-    game = registry.get(name)
-    _, players, _, state = _new_game(data, game)
-    assert not game.is_over(state), "a new game is already over"
-    assert game.outcome(state) is None
-    # `steps` fails if no one can act and no deadline is set before the end,
-    # or if the game runs past MAX_INPUTS.
-    for count, _ in enumerate(RandomDriver(game, _chooser(data)).steps(state, MAX_INPUTS), 1):
-        if not game.is_over(state):
-            assert game.outcome(state) is None, f"an outcome before the end, after {count} inputs"
+def _check_valid_end(game: Any, state: Any, players: int) -> None:
     assert game.is_over(state)
     _check_outcome(game.outcome(state), players)
     for seat in range(players):
         assert not game.can_act(state, seat), f"seat {seat} can act after the end"
-        assert game.legal_actions(state, seat) == [], f"seat {seat} has actions after the end"
+        if game.lists_actions:
+            assert game.legal_actions(state, seat) == [], f"seat {seat} has actions after the end"
+        assert game.sample_action(state, seat, Rng(seat)) is None, f"seat {seat} draws an action"
     assert game.next_deadline(state) is None, "a finished game still asks for a tick"
 
 
@@ -581,6 +618,11 @@ class _Prober:
             candidates = [dict(TICK)]
         else:
             assert isinstance(seat, int) and 0 <= seat < self.state.players, f"{what}: took {inp}"
+            if not self.game.lists_actions:
+                # No list to hold it against: the seat must at least be one that may act.
+                cannot = f"{what}: took {inp} from a seat that cannot act"
+                assert self.game.can_act(self.state, seat), cannot
+                return
             candidates = self.game.legal_actions(self.state, seat)
         sent = canonical(inp.action)
         if any(canonical(action) == sent for action in candidates):
@@ -607,12 +649,12 @@ def _probe_bad_inputs(
     game, state = probe.game, probe.state
     players: int = state.players
     now: int = state.now
-    legal = {seat: game.legal_actions(state, seat) for seat in range(players)}
+    legal = {seat: offered(game, state, seat, rng, samples=3) for seat in range(players)}
     acting = [seat for seat in range(players) if game.can_act(state, seat)]
-    offered = [a for actions in legal.values() for a in actions]
-    for action in offered:
+    shown = [a for actions in legal.values() for a in actions]
+    for action in shown:
         known.learn(action)
-    pool = offered or list(known.actions.values())
+    pool = shown or list(known.actions.values())
     deadline = game.next_deadline(state)
 
     def some(items: list[Any]) -> Any:
@@ -627,7 +669,8 @@ def _probe_bad_inputs(
         for seat in (players, players + 1 + rng.below(9), SPECTATOR, HOST, -3 - rng.below(9)):
             probe.refused(Input(seat, some(pool), later()), "a seat that does not exist")
         probe.refused(Input(None, some(pool), later()), "the host playing for a seat")
-        for seat in range(players):
+        # Only a list says what another seat may not do (any seat may send any split in Blotto).
+        for seat in range(players) if game.lists_actions else ():
             # A few draws, not a filtered list: with thousands of actions a step
             # (Quiclo) comparing every pair of them costs seconds.
             for _ in range(5):
@@ -804,20 +847,6 @@ def test_a_clone_is_equal_and_independent(name: str, data: Any) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-@kit(12)
-@given(data=st.data())
-def test_no_view_or_event_shows_a_hidden_card(name: str, data: Any) -> None:
-    game = registry.get(name)
-    _, _, _, state = _new_game(data, game)
-    # Each of the five games deals cards face down; with none hidden this test would check nothing.
-    assert game.hidden_cards(state, SPECTATOR), "a new game hides no card from a spectator"
-    # The walk sees cards written as strings; the scramble tests below see the rest.
-    check_string_walk(game, state, [], "at the deal")
-    for inp, events in RandomDriver(game, _chooser(data)).steps(state):
-        check_string_walk(game, state, events, f"after {inp}")
-
-
-@pytest.mark.parametrize("name", NAMES)
 @kit(8)
 @given(data=st.data())
 def test_no_error_message_names_a_hidden_card(name: str, data: Any) -> None:
@@ -933,7 +962,7 @@ def test_the_real_time_checks_meet_what_they_check(name: str) -> None:
 _APPLIED_ACTIONS = 24
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", LISTING)
 @kit(10)
 @given(data=st.data())
 def test_legal_actions_fit_can_act_and_all_apply(name: str, data: Any) -> None:
@@ -966,3 +995,59 @@ def test_legal_actions_fit_can_act_and_all_apply(name: str, data: Any) -> None:
             break
         game.apply(state, inp)
     assert game.is_over(state)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@kit(5)
+@given(data=st.data())
+def test_sampled_actions_fit_can_act_and_apply(name: str, data: Any) -> None:
+    # `sample_action` is the way in for a game that cannot list its actions, and the
+    # default (a draw from `legal_actions`) for one that can: at every position of a
+    # random game, a seat's draw is None exactly when it cannot act (a race may leave
+    # a seat that can act without an action), is JSON, is the same for the same seed,
+    # is a fresh dict, changes nothing, and applies; for a listing game, it is listed.
+    game = registry.get(name)
+    _, players, _, state = _new_game(data, game)
+    driver = RandomDriver(game, _chooser(data))
+    seeds = Rng(data.draw(st.integers(0, 2**64 - 1), label="seed of the sampled actions"))
+    while True:
+        before = canonical(state.to_json())
+        for seat in range(players):
+            seed = seeds.next64()
+            action = game.sample_action(state, seat, Rng(seed))
+            if not game.can_act(state, seat):
+                assert action is None, f"seat {seat} cannot act, yet draws {action}"
+                continue
+            if action is None:
+                assert game.real_time, f"seat {seat} can act in a turn game but draws no action"
+                continue
+            _assert_json_ready(action, "a sampled action")
+            text = canonical(action)
+            action["type"] = "changed by the caller"
+            again = game.sample_action(state, seat, Rng(seed))
+            assert canonical(again) == text, f"seat {seat} drew {again} from one seed, then {text}"
+            assert canonical(state.to_json()) == before, "sample_action changed the state"
+            if game.lists_actions:
+                listed = {canonical(a) for a in game.legal_actions(state, seat)}
+                assert text in listed, f"seat {seat} drew {text}, which is not listed"
+            try:
+                game.apply(state.clone(), Input(seat, json.loads(text), state.now))
+            except RuleError as error:
+                pytest.fail(f"seat {seat}'s sampled action {text} was refused: {error!r}")
+        inp = driver.next_input(state)
+        if inp is None:
+            break
+        game.apply(state, inp)
+    assert game.is_over(state)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_random_bot_plays_whole_games(name: str) -> None:
+    # Every game's "random" level is the shared bot (quintet.bots.random); it must play
+    # from its views alone to a valid end, with nothing refused, at either table size.
+    game = registry.get(name)
+    assert "random" in registry.entry(name).bots, f"{name} has no 'random' bot level"
+    for players in sorted({game.min_players, game.max_players}):
+        run = play_game(name, 11 + players, players, ["random"] * players)
+        assert game.is_over(run.state)
+        _check_outcome(game.outcome(run.state), players)

@@ -357,6 +357,7 @@ def test_describe_lists_the_games_facts() -> None:
         "min_players": 2,
         "max_players": 3,
         "real_time": False,
+        "lists_actions": True,
         "options": [
             {"name": "target", "default": 6, "description": "The total that ends the game"},
             {

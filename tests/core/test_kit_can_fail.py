@@ -9,7 +9,10 @@ test sees them):
   fail the one check meant for that bug;
 - a variant of Quashars whose seat view shows how many red cards the next seat
   holds, an int, passes the string walk and fails non-interference;
-- scrambles that do nothing, or replace only the PRNG, fail the no-op check.
+- scrambles that do nothing, or replace only the PRNG, fail the no-op check;
+- variants of the example game Blotto (examples/blotto), which cannot list its
+  actions and only samples them, each with one planted bug, fail the check meant
+  for it just as the games that list their actions do.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import pytest
+from tests.core import example
 
 from quintet.core import (
     HOST,
@@ -37,7 +41,7 @@ from quintet.core import (
     public,
     registry,
 )
-from quintet.core.testing import (
+from quintet.core.kit import (
     RandomDriver,
     RealTimeTally,
     check_real_time_coverage,
@@ -470,3 +474,118 @@ def test_the_host_scramble_is_a_clone_and_a_bad_one_is_caught() -> None:
     assert check_scramble(game, state, HOST, Rng(1)).to_json() == state.to_json()
     with pytest.raises(AssertionError, match="for the host, who knows everything"):
         check_scramble(EveryHandGame(), state, HOST, Rng(1))
+
+
+# ------------------------------------------------- a game that only samples (Blotto)
+
+blotto = example.load()
+BlottoGame = blotto.BlottoGame
+BlottoState = Any
+
+
+def _blotto_walks(game: Game[Any, Any]) -> None:
+    """Every check that walks whole games, on the fewest and most seats."""
+    check_real_time_coverage(game, games=2)
+    check_scrambling_moves_hidden_cards(game)
+    for seed in range(3):
+        walk_scrambles(game, game.new(seed, 2 + seed % 3), Rng(seed).below, Rng(seed + 50))
+
+
+def test_the_sound_example_game_passes_every_walk(register: Any) -> None:
+    game = register(BlottoGame())
+    assert not game.lists_actions
+    _blotto_walks(game)
+
+
+class PeekingBlotto(BlottoGame):
+    """Bug: a seat's view tells how many troops the next seat put on the first field."""
+
+    name: ClassVar[str] = "blotto_peeking"
+
+    def _view(self, state: BlottoState, viewer: Viewer) -> JSONDict:
+        view = super()._view(state, viewer)
+        if viewer >= 0:
+            sealed = state.sealed[(viewer + 1) % state.players]
+            view["next_first"] = None if sealed is None else sealed[0]
+        return view
+
+
+class MirrorBlotto(BlottoGame):
+    """Bug: `sample_action` copies the split another seat has sealed (hidden from the seat)."""
+
+    name: ClassVar[str] = "blotto_mirror"
+
+    def sample_action(self, state: BlottoState, seat: int, rng: Rng) -> JSONDict | None:
+        action = super().sample_action(state, seat, rng)
+        other = state.sealed[(seat + 1) % state.players]
+        if action is not None and other is not None:
+            action["troops"] = other[:]
+        return action
+
+
+class RefusalMovesTheClockBlotto(BlottoGame):
+    """Bug: a second split from a seat is refused, but first moves the round's deadline."""
+
+    name: ClassVar[str] = "blotto_clock"
+
+    def _apply(self, state: BlottoState, inp: Input) -> list[Event]:
+        if inp.seat is not None and state.sealed[inp.seat] is not None and state.deadline:
+            state.deadline += 1
+        return super()._apply(state, inp)
+
+
+class EarlyTickBlotto(BlottoGame):
+    """Bug: a tick 1 ms early closes the round too ("the host's clock may be early")."""
+
+    name: ClassVar[str] = "blotto_early"
+
+    def apply(self, state: BlottoState, inp: Input) -> list[Event]:
+        deadline = self.next_deadline(state)
+        if inp.seat is None and deadline is not None and inp.time == deadline - 1:
+            inp = Input.tick(deadline)
+        return super().apply(state, inp)
+
+
+class TurnsBlotto(BlottoGame):
+    """Bug: says it is turn-based, yet every seat sends its split at the same time."""
+
+    name: ClassVar[str] = "blotto_turns"
+    real_time: ClassVar[bool] = False
+
+
+class ForgetfulBlotto(BlottoGame):
+    """Bug: a state rebuilt from JSON forgets the scores."""
+
+    name: ClassVar[str] = "blotto_forgetful"
+
+    def state_from_json(self, data: JSONDict) -> BlottoState:
+        state = super().state_from_json(data)
+        state.scores = [0] * state.players
+        return state
+
+
+class CloneScrambleBlotto(BlottoGame):
+    """Bug: scrambling returns a plain clone, so every view check passes vacuously."""
+
+    name: ClassVar[str] = "blotto_clone_scramble"
+
+    def _scramble_hidden(self, state: BlottoState, viewer: Viewer, rng: Rng) -> BlottoState:
+        return state.clone()
+
+
+@pytest.mark.parametrize(
+    ("variant", "message"),
+    [
+        (PeekingBlotto, r"the view of seat \d changes .*\$\.next_first"),
+        (MirrorBlotto, r"sample_action draws from one seed for seat \d depend on hidden"),
+        (RefusalMovesTheClockBlotto, r"refused \(blotto/already_sent: .*\) but changed the state"),
+        (EarlyTickBlotto, r"a tick at \d+ ms, 1 ms before the deadline \d+, was accepted"),
+        (TurnsBlotto, r"says it is turn-based .* yet two seats could act at once"),
+        (ForgetfulBlotto, r"did not survive a round trip: \$\.scores"),
+        (CloneScrambleBlotto, r"changed the state in only 0 of \d+ scrambles"),
+    ],
+)
+def test_each_bug_of_a_sampling_game_is_caught(register: Any, variant: type, message: str) -> None:
+    game = register(variant())
+    with pytest.raises(AssertionError, match=message):
+        _blotto_walks(game)

@@ -8,6 +8,7 @@ state and say through `next_deadline` when the host must send a tick.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -67,6 +68,11 @@ class Game(ABC, Generic[S, O]):
     #: wrong claim): such an input is not among `legal_actions`, yet it changes the
     #: state. The conformance kit accepts an input outside `legal_actions` only then.
     penalty_events: ClassVar[frozenset[str]] = frozenset()
+    #: True when the game lists every legal action of a seat (`legal_actions`); False
+    #: when there are too many to list (a split of 100 soldiers over 5 fields) and it
+    #: only draws one at random (`sample_action`). The kit, the random bot and the
+    #: simulator work with either kind (ADR 0014).
+    lists_actions: ClassVar[bool] = True
 
     # ----------------------------------------------------------------- creating
 
@@ -159,8 +165,30 @@ class Game(ABC, Generic[S, O]):
         return None
 
     def legal_actions(self, state: S, seat: Seat) -> list[JSONDict]:
-        """Every action this seat may take now (turn-based games)."""
-        raise NotImplementedError(f"{self.title} gives a validator and a solver instead")
+        """Every action this seat may take now; [] when it cannot act.
+
+        A game with `lists_actions = False` need not provide it (the default raises
+        NotImplementedError naming the game); it gives `sample_action` instead.
+        """
+        raise NotImplementedError(
+            f"{self.title} ({type(self).__name__}) does not list its legal actions "
+            "(lists_actions is False): draw one with sample_action"
+        )
+
+    def sample_action(self, state: S, seat: Seat, rng: Rng) -> JSONDict | None:
+        """A random legal action of this seat now, drawn from `rng`; None when it cannot act.
+
+        The default draws uniformly from `legal_actions`. A game that cannot list
+        its actions overrides this; one that can may override it to draw faster.
+        Must depend only on what the seat may know and on `rng`, must not change
+        `state`, and must return a fresh dict (the caller may keep or change it).
+        """
+        if not self.can_act(state, seat):
+            return None
+        actions = self.legal_actions(state, seat)
+        if not actions:
+            return None
+        return copy.deepcopy(actions[rng.below(len(actions))])
 
     @abstractmethod
     def can_act(self, state: S, seat: Seat) -> bool:
@@ -212,7 +240,7 @@ class Game(ABC, Generic[S, O]):
         """Rebuild a state from `State.to_json()`."""
 
     def describe(self) -> JSONDict:
-        """The game's facts as JSON: name, title, players, options with defaults."""
+        """The game's facts as JSON: name, title, players, kind, options with defaults."""
         return {
             "name": self.name,
             "title": self.title,
@@ -220,6 +248,7 @@ class Game(ABC, Generic[S, O]):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "real_time": self.real_time,
+            "lists_actions": self.lists_actions,
             "options": self.options_model.describe(),
         }
 

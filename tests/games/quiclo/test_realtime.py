@@ -27,7 +27,7 @@ from quintet.core import (
 )
 from quintet.games.quiclo import GAME, QuicloState
 from quintet.games.quiclo.arithmetic import explain
-from quintet.games.quiclo.bots import RandomBot
+from quintet.games.quiclo.bots import BOTS
 from quintet.games.quiclo.rules import position
 from quintet.games.quiclo.solver import solve
 from quintet.sim import play_game
@@ -247,7 +247,7 @@ class Blunderer:
     then plays like the random bot."""
 
     def __init__(self, seat: int) -> None:
-        self.inner = RandomBot(GAME, seat, seat)
+        self.inner = BOTS["random"](GAME, seat, seat)
         self.blundered = False
 
     def plan(self, view: JSONDict, now: int) -> Plan | None:

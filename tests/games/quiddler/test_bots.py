@@ -16,7 +16,6 @@ from quintet.games.quiddler.bots import (
     LEVELS,
     STUCK_TURNS,
     LevelBot,
-    RandomBot,
     unseen_cards,
     view_table,
     vocabulary,
@@ -282,7 +281,7 @@ def test_plans_are_timed_after_a_think_and_never_before_now() -> None:
     for level in ("easy", "medium", "hard"):
         plan = bot(level).plan(GAME.view(state, 0), 1000)
         assert plan is not None and plan.time > 1000
-    plan = RandomBot(GAME, 0, 1).plan(GAME.view(state, 0), 1000)
+    plan = BOTS["random"](GAME, 0, 1).plan(GAME.view(state, 0), 1000)
     assert plan is not None and plan.time == 1000
 
 

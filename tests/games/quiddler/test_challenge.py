@@ -13,7 +13,7 @@ import pytest
 from quintet.core import Event, Input, JSONDict, RuleError
 from quintet.core.jsonutil import canonical
 from quintet.games.quiddler import GAME, QuiddlerState
-from quintet.games.quiddler.bots import RandomBot
+from quintet.games.quiddler.bots import BOTS
 from quintet.games.quiddler.components import DECK, points
 from quintet.games.quiddler.state import CHALLENGE, DRAW, PLAY, SCORED
 from quintet.sim.engine import play_game
@@ -294,11 +294,11 @@ def test_the_round_ends_after_the_last_window() -> None:
 def test_the_random_bot_challenges_exactly_the_words_not_in_the_dictionary() -> None:
     state = table(HANDS, DECK_TOP)
     go_out(state, ["xta"], "e")
-    plan = RandomBot(GAME, 1, 1).plan(GAME.view(state, 1), 7)
+    plan = BOTS["random"](GAME, 1, 1).plan(GAME.view(state, 1), 7)
     assert plan is not None and plan.action == {"type": "challenge", "seat": 0, "word": 0}
     state = table(HANDS, DECK_TOP)
     go_out(state, ["ate"], "x")
-    plan = RandomBot(GAME, 1, 1).plan(GAME.view(state, 1), 7)
+    plan = BOTS["random"](GAME, 1, 1).plan(GAME.view(state, 1), 7)
     assert plan is not None and plan.action == {"type": "accept"}
 
 

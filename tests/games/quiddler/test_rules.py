@@ -19,7 +19,7 @@ from quintet.core import HOST, SPECTATOR, BadOptions, Event, Input, JSONDict, Rn
 from quintet.core.jsonutil import canonical
 from quintet.core.testing import RandomDriver, check_scramble
 from quintet.games.quiddler import GAME, QuiddlerState
-from quintet.games.quiddler.bots import RandomBot
+from quintet.games.quiddler.bots import BOTS
 from quintet.games.quiddler.components import CARDS, DECK, NAMES, hand_size, points
 from quintet.games.quiddler.fast import discard, draw, go_out, lay_down, next_round
 from quintet.games.quiddler.state import DISCARD, DRAW, LAY_DOWN, OVER, PLAY, SCORED
@@ -909,11 +909,11 @@ def test_the_fast_path_plays_the_same_game_as_apply() -> None:
 def test_the_random_bot_goes_out_whenever_it_can() -> None:
     state = table([["a", "t", "x"], ["n", "o", "k"]], deck_top=["e", "e"])
     draw_deck(state)
-    bot = RandomBot(GAME, 0, 1)
+    bot = BOTS["random"](GAME, 0, 1)
     plan = bot.plan(GAME.view(state, 0), 5)
     assert plan is not None and plan.time == 5
     assert plan.action == {"type": "go_out", "words": [["a", "t", "e"]], "discard": "x"}
-    assert RandomBot(GAME, 1, 1).plan(GAME.view(state, 1), 5) is None
+    assert BOTS["random"](GAME, 1, 1).plan(GAME.view(state, 1), 5) is None
 
 
 # ------------------------------------------------------ the draw pile runs out for good

@@ -32,6 +32,7 @@ from math import erf, exp, log, sqrt
 from typing import Any, Final
 
 from quintet.bots import THINK_TIMES, ThinkTime
+from quintet.bots.random import RandomBot
 from quintet.core import BotFactory, JSONDict, Plan, Rng, RuleError, Seat, derive_seed
 from quintet.games.quashars.components import (
     ALL_COLOURS,
@@ -55,24 +56,6 @@ from quintet.games.quashars.components import (
 )
 from quintet.games.quashars.sampling import unseen_cards, voids
 from quintet.games.quashars.scoring import score
-
-
-class RandomBot:
-    """Uniform over the legal actions in its own view."""
-
-    def __init__(self, game: Any, seat: Seat, seed: int) -> None:
-        self.seat = seat
-        self.rng = Rng(seed)
-
-    def plan(self, view: JSONDict, now: int) -> Plan | None:
-        legal = view.get("legal") or []
-        if not legal:
-            return None
-        return Plan(now, legal[self.rng.below(len(legal))])
-
-    def refused(self, error: RuleError, now: int) -> None:
-        raise AssertionError(f"a legal action was refused: {error}")
-
 
 # ------------------------------------------------------------------ tunables
 
@@ -510,4 +493,5 @@ class BasicBot:
         raise AssertionError(f"a legal action was refused: {error}")
 
 
-BOTS: Final[dict[str, BotFactory]] = {"random": RandomBot, "basic": BasicBot}
+#: `random` is the shared bot (`quintet.bots.random`): uniform over the view's legal actions.
+BOTS: Final[dict[str, BotFactory]] = {"random": RandomBot.using(), "basic": BasicBot}

@@ -49,6 +49,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from quintet.bots import REACTION_TIMES, ReactionTime, scatter
+from quintet.bots.random import RandomBot
 from quintet.core import BotFactory, GameOver, JSONDict, Plan, Rng, RuleError, Seat, TooLate
 from quintet.games.quiclo.arithmetic import OPERATORS, explain
 from quintet.games.quiclo.solver import Claim, Claims, claim_keys, has_claim
@@ -62,40 +63,25 @@ PER_MILLE: Final = 1000
 EVERY: Final = 0
 
 
-class RandomBot:
-    """A uniformly random valid claim from its view, after `easy`'s reaction and search time
-    for that chain (its operands) and hand (its cards): a person's pace, not a level's."""
+def random_claim(view: JSONDict, rng: Rng) -> JSONDict | None:
+    """A uniformly random valid claim from the view (the shared random bot's pick)."""
+    if not view.get("can_claim"):
+        return None
+    found = claim_keys(view["hand"], view["tops"])
+    if not found:
+        return None
+    # Any of them, each as likely: number i counts the claims by number of operands.
+    index = rng.below(len(found))
+    length = MIN_OPERANDS
+    while index >= found.sizes[length]:
+        index -= found.sizes[length]
+        length += 1
+    return found.claim(*found.at(length, index)).to_action()
 
-    def __init__(
-        self, game: Any, seat: Seat, seed: int, timing: ReactionTime | None = None
-    ) -> None:
-        self.seat = seat
-        self.rng = Rng(seed)
-        self.timing = LEVELS["easy"].timing if timing is None else timing
 
-    def plan(self, view: JSONDict, now: int) -> Plan | None:
-        if not view.get("can_claim"):
-            return None
-        hand = view["hand"]
-        found = claim_keys(hand, view["tops"])
-        if not found:
-            return None
-        # Any of them, each as likely: number i counts the claims by number of operands.
-        index = self.rng.below(len(found))
-        length = MIN_OPERANDS
-        while index >= found.sizes[length]:
-            index -= found.sizes[length]
-            length += 1
-        chosen = found.claim(*found.at(length, index))
-        delay = self.timing.sample(self.rng, len(chosen.operands), len(hand))
-        return Plan(now + delay, chosen.to_action())
-
-    def refused(self, error: RuleError, now: int) -> None:
-        # Someone was faster (or, on a live table, the game ended first): the bot is
-        # asked again with the new view. Any other refusal of a claim from the solver
-        # is a bug.
-        if not isinstance(error, TooLate | GameOver):
-            raise AssertionError(f"seat {self.seat}'s claim from the solver was refused: {error}")
+def easy_pace(view: JSONDict, action: JSONDict, rng: Rng) -> int:
+    """`easy`'s reaction and search time for this chain (its operands) and hand (its cards)."""
+    return LEVELS["easy"].timing.sample(rng, len(action["operands"]), len(view["hand"]))
 
 
 # ---------------------------------------------------------------------- levels
@@ -392,6 +378,7 @@ def _factory(level: Level) -> BotFactory:
 
 
 BOTS: Final[dict[str, BotFactory]] = {
-    "random": RandomBot,
+    # The shared random bot: a uniformly random valid claim, at easy's pace.
+    "random": RandomBot.using(random_claim, easy_pace),
     **{name: _factory(level) for name, level in LEVELS.items()},
 }

@@ -58,6 +58,7 @@ from functools import lru_cache
 from typing import Any, Final, Protocol
 
 from quintet.bots import THINK_TIMES, ThinkTime
+from quintet.bots.random import RandomBot
 from quintet.core import BotFactory, JSONDict, Plan, Rng, RuleError, Seat, derive_seed
 from quintet.games.quiddler.components import CARDS, value
 from quintet.games.quiddler.dictionary import TableWords, table_words
@@ -248,34 +249,26 @@ def _sorted(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards))
 
 
-class RandomBot:
-    """Random draws and discards; goes out whenever it can."""
-
-    def __init__(self, game: Any, seat: Seat, seed: int) -> None:
-        self.seat = seat
-        self.rng = Rng(seed)
-
-    def plan(self, view: JSONDict, now: int) -> Plan | None:
-        legal = view.get("legal") or []
-        if not legal:
-            return None
-        table = view_table(view)
-        if view["phase"] == "challenge":
-            return Plan(now, challenge_action(view))
-        step = view["step"]
-        if step == "draw":
-            draws = [action for action in legal if action["type"] == "draw"]
-            return Plan(now, draws[self.rng.below(len(draws))])
-        hand = tuple(view["hand"])
-        if step == "discard":
-            found = table.go_out(hand)
-            if found is not None:
-                return Plan(now, _go_out_action(found))
-            return Plan(now, {"type": "discard", "card": hand[self.rng.below(len(hand))]})
-        return Plan(now, _lay_down_action(table.best_lay_down(hand)))
-
-    def refused(self, error: RuleError, now: int) -> None:
-        raise AssertionError(f"a legal action was refused: {error}")
+def random_move(view: JSONDict, rng: Rng) -> JSONDict | None:
+    """The shared random bot's pick: random draws and discards; it goes out whenever it
+    can, lays down its best in a last turn and challenges exactly the wrong words."""
+    legal = view.get("legal") or []
+    if not legal:
+        return None
+    table = view_table(view)
+    if view["phase"] == "challenge":
+        return challenge_action(view)
+    step = view["step"]
+    if step == "draw":
+        draws: list[JSONDict] = [action for action in legal if action["type"] == "draw"]
+        return draws[rng.below(len(draws))]
+    hand = tuple(view["hand"])
+    if step == "discard":
+        found = table.go_out(hand)
+        if found is not None:
+            return _go_out_action(found)
+        return {"type": "discard", "card": hand[rng.below(len(hand))]}
+    return _lay_down_action(table.best_lay_down(hand))
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,6 +477,6 @@ def _factory(level: Level) -> BotFactory:
 
 
 BOTS: Final[dict[str, BotFactory]] = {
-    "random": RandomBot,
+    "random": RandomBot.using(random_move),
     **{name: _factory(level) for name, level in LEVELS.items()},
 }

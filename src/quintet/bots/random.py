@@ -1,0 +1,80 @@
+"""The one random bot every game's `random` level uses: a baseline, not a player.
+
+A bot sees only its seat's view, never the state, so it cannot call
+`Game.sample_action(state, seat, rng)`; it draws from the view instead, through a
+`Pick`. The default picks uniformly among the view's `legal` list, which a game
+whose views list the seat's legal actions gets for free. A game that cannot list
+them (the example Blotto), or whose random level plays by a rule of its own
+(Quiddler's goes out whenever it can), hands the bot its own `Pick`; a real-time
+game that must not act at once hands it a `Delay` (Quiclo's: easy's reaction and
+search time for the chosen claim). Both draw from the bot's own `Rng`, in that
+order, so a bot seeded alike plays alike.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from quintet.core.bot import BotFactory, Plan
+from quintet.core.errors import GameOver, RuleError, TooLate
+from quintet.core.rng import Rng
+from quintet.core.types import JSONDict, Seat
+
+#: (view, rng) -> an action the viewing seat may take now, or None to wait.
+Pick = Callable[[JSONDict, Rng], JSONDict | None]
+#: (view, chosen action, rng) -> ms to wait before acting (>= 0).
+Delay = Callable[[JSONDict, JSONDict, Rng], int]
+
+
+def pick_listed(view: JSONDict, rng: Rng) -> JSONDict | None:
+    """Uniformly one of the view's `legal` actions; None when it lists none."""
+    legal = view.get("legal") or []
+    if not legal:
+        return None
+    chosen: JSONDict = copy.deepcopy(legal[rng.below(len(legal))])
+    return chosen
+
+
+class RandomBot:
+    """Plays what `pick` draws from its view, at `now` plus what `delay` draws (default 0)."""
+
+    def __init__(
+        self,
+        game: Any,
+        seat: Seat,
+        seed: int,
+        *,
+        pick: Pick = pick_listed,
+        delay: Delay | None = None,
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = Rng(seed)
+        self.pick = pick
+        self.delay = delay
+
+    @classmethod
+    def using(cls, pick: Pick = pick_listed, delay: Delay | None = None) -> BotFactory:
+        """A factory (game, seat, seed) -> RandomBot with this `pick` and `delay`, for BOTS."""
+
+        def make(game: Any, seat: Seat, seed: int) -> RandomBot:
+            return cls(game, seat, seed, pick=pick, delay=delay)
+
+        return make
+
+    def plan(self, view: JSONDict, now: int) -> Plan | None:
+        action = self.pick(view, self.rng)
+        if action is None:
+            return None
+        wait = 0 if self.delay is None else self.delay(view, action, self.rng)
+        if wait < 0:
+            raise ValueError(f"a random bot's delay must be >= 0 ms, not {wait}")
+        return Plan(now + wait, action)
+
+    def refused(self, error: RuleError, now: int) -> None:
+        # In a race someone may have been faster, or the game ended first: the bot is
+        # asked again with the new view. Any other refusal of what the view offered is a bug.
+        if not isinstance(error, TooLate | GameOver):
+            raise AssertionError(f"seat {self.seat}'s random action was refused: {error}")
