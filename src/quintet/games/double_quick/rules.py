@@ -253,7 +253,8 @@ class DoubleQuickGame(Game[DoubleQuickState, DoubleQuickOptions]):
                 )
         cell = cell_of(row, col)
         holder = next((t for t in state.up[seat] if state.cell[t] == cell), None)
-        if holder is not None:
+        # A wild tile "moved" onto its own cell changes its letter.
+        if holder is not None and holder != tile:
             raise IllegalAction(
                 f"row {row}, column {col} of your crossword is taken by {CODES[holder]}",
                 f"{_CODE}/cell_taken",
