@@ -28,7 +28,14 @@ from collections.abc import Callable
 from importlib import metadata
 from typing import Any
 
-from bench import openspiel_oh_hell, quiclo_solver, quiddler_best, server_load, words_load
+from bench import (
+    double_quick_solver,
+    openspiel_oh_hell,
+    quiclo_solver,
+    quiddler_best,
+    server_load,
+    words_load,
+)
 from bench.quashars_playouts import GAME_UNIT, checked_games, clones, random_games
 
 QUICK_ENV = "QUINTET_BENCH_QUICK"
@@ -234,6 +241,10 @@ def run(quick: bool, rounds: int, seconds: float) -> None:
     hands = 20 if quick else quiddler_best.HANDS
     _log(f"Quiddler best-hand solver, {hands} hands of {quiddler_best.CARDS} cards")
     _emit({**quiddler_best.measure(hands, seed=1, builds=1 if quick else 3), **common})
+
+    hands = double_quick_solver.QUICK_HANDS if quick else double_quick_solver.HANDS
+    _log(f"Double Quick! crossword solver, {hands} dealt hands of 22 tiles")
+    _emit({**double_quick_solver.measure(hands, seed=1), **common})
 
     tables = (server_load.QUICK if quick else server_load.FULL).tables
     _log(f"server load: {tables} Quiclo tables over WebSockets, then the raw echo")

@@ -22,6 +22,7 @@ search asks this at every step, with an anchor letter already on the grid.
 from __future__ import annotations
 
 import string
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Final
@@ -31,22 +32,17 @@ __all__ = ["LetterIndex", "letter_index"]
 LETTERS: Final = string.ascii_lowercase
 
 
-def _bits(indices: list[int], size: int) -> int:
-    buffer = bytearray((size + 7) // 8)
-    for i in indices:
-        buffer[i >> 3] |= 1 << (i & 7)
-    return int.from_bytes(buffer, "little")
-
-
 class LetterIndex:
     """Bit sets over a word list for rack queries (see the module's doc)."""
 
     __slots__ = ("_at_least", "_ends", "_starts", "lengths", "words")
 
     def __init__(self, words: Iterable[str], max_length: int = 32) -> None:
+        # By length, then alphabetically: two sorts in C, the second stable.
+        alphabet = frozenset(LETTERS)
         kept = sorted(
-            {w for w in words if 2 <= len(w) <= max_length and w.isascii() and w.isalpha()},
-            key=lambda w: (len(w), w),
+            sorted({w for w in words if 2 <= len(w) <= max_length and alphabet.issuperset(w)}),
+            key=len,
         )
         self.words: tuple[str, ...] = tuple(kept)
         size = len(kept)
@@ -56,24 +52,28 @@ class LetterIndex:
         self._starts = [0] * (longest + 2)
         self._ends = [0] * (longest + 2)
         for length in range(longest + 2):
-            self._starts[length] = next(
-                (i for i, n in enumerate(self.lengths) if n >= length), size
-            )
+            self._starts[length] = bisect_left(self.lengths, length)
         for length in range(longest + 1):
             self._ends[length] = self._starts[length + 1]
-        members: dict[tuple[str, int], list[int]] = {}
+        exactly: dict[str, list[list[int]]] = {letter: [[]] for letter in LETTERS}
         for index, word in enumerate(kept):
-            counts: dict[str, int] = {}
-            for letter in word:
-                counts[letter] = counts.get(letter, 0) + 1
-                members.setdefault((letter, counts[letter]), []).append(index)
-        #: _at_least[letter][k]: the words holding `letter` at least k times (k >= 1).
+            for letter in set(word):
+                lists = exactly[letter]
+                count = word.count(letter)
+                while len(lists) <= count:
+                    lists.append([])
+                lists[count].append(index)
+        #: _at_least[letter][k]: the words holding `letter` at least k times (k >= 1),
+        #: then 0 (no word holds it more often).
         self._at_least: dict[str, list[int]] = {}
-        for letter in LETTERS:
-            most = max((k for (x, k) in members if x == letter), default=0)
-            self._at_least[letter] = [
-                -1 if k == 0 else _bits(members[(letter, k)], size) for k in range(most + 1)
-            ] + [0]
+        for letter, lists in exactly.items():
+            table = [-1] + [0] * len(lists)
+            buffer = bytearray((size + 7) // 8)
+            for k in range(len(lists) - 1, 0, -1):
+                for i in lists[k]:
+                    buffer[i >> 3] |= 1 << (i & 7)
+                table[k] = int.from_bytes(buffer, "little")
+            self._at_least[letter] = table
 
     def __len__(self) -> int:
         return len(self.words)
