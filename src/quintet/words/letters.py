@@ -162,28 +162,36 @@ class LetterIndex:
             )
         return found
 
-    def words_of(self, bits: int, longest_first: bool = False) -> list[str]:
-        """The words of a bit set, shortest first (or longest first)."""
-        return list(self.iter_words(bits, longest_first))
+    def words_of(self, bits: int) -> list[str]:
+        """The words of a bit set, by length, then alphabetically."""
+        return sorted(self.iter_words(bits), key=lambda word: (len(word), word))
 
-    def iter_words(self, bits: int, longest_first: bool = True) -> Iterator[str]:
-        """The words of a bit set, lazily, by length (longest first by default)."""
-        lengths = (
-            range(len(self._starts) - 2, 1, -1)
-            if longest_first
-            else range(2, len(self._starts) - 1)
-        )
+    def iter_words(
+        self, bits: int, longest_first: bool = True, per_length: int | None = None
+    ) -> Iterator[str]:
+        """The words of a bit set, lazily, by length (longest first by default; within a
+        length, last in the alphabet first), at most `per_length` of each length when given."""
+        top = len(self._starts) - 2
+        lengths = range(top, 1, -1) if longest_first else range(2, top + 1)
+        words = self.words
         for length in lengths:
             start, end = self._starts[length], self._ends[length]
             if start >= end:
                 continue
             part = (bits >> start) & ((1 << (end - start)) - 1)
-            found = []
-            while part:
-                low = part & -part
-                found.append(self.words[start + low.bit_length() - 1])
-                part ^= low
-            yield from found
+            if not part:
+                continue
+            # The set bits, read from the binary text (in C) rather than bit by bit.
+            text = bin(part)
+            last = len(text) - 1
+            at = text.find("1", 2)
+            taken = 0
+            while at >= 0:
+                yield words[start + last - at]
+                taken += 1
+                if per_length is not None and taken >= per_length:
+                    break
+                at = text.find("1", at + 1)
 
 
 @lru_cache(maxsize=4)

@@ -17,6 +17,7 @@ without a complete one it returns the best-scoring crossword it built.
 from __future__ import annotations
 
 import contextlib
+import random
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -101,10 +102,18 @@ def default_index() -> LetterIndex:
 
 
 class _Search:
-    def __init__(self, tiles: Sequence[str], index: LetterIndex, deadline: float) -> None:
+    def __init__(
+        self,
+        tiles: Sequence[str],
+        index: LetterIndex,
+        deadline: float,
+        started: float,
+        style: _Style,
+    ) -> None:
         self.index = index
         self.deadline = deadline
-        self.started = time.perf_counter()
+        self.started = started
+        self.style = style
         self.rack: Counter[str] = Counter(t for t in tiles if t != WILD)
         self.wilds = sum(1 for t in tiles if t == WILD)
         self.total = len(tiles)
@@ -116,7 +125,7 @@ class _Search:
         self.first_complete: float | None = None
         self.seen: set[tuple[object, ...]] = set()
         self.nodes = 0
-        self.until_complete = False
+        self.stop_at_complete = False
 
     # ------------------------------------------------------------ the grid
 
@@ -188,7 +197,10 @@ class _Search:
 
     def _weight(self, word: str, at: int | None) -> float:
         rack = dict(self.rack)
-        weight = float(len(word))
+        style = self.style
+        weight = style.length * len(word)
+        if style.noise:
+            weight += style.rng.random() * style.noise
         for j, letter in enumerate(word):
             if j == at:
                 continue
@@ -202,7 +214,9 @@ class _Search:
     def _first_moves(self) -> list[tuple[float, str, int, int, int]]:
         bits = self.index.spellable(self.rack, self.wilds)
         moves = []
-        for word in self.index.iter_words(bits):
+        # Pass 0 takes the longest words; a pass for score takes some of every length.
+        cap = 25 if self.style.spread else None
+        for word in self.index.iter_words(bits, per_length=cap):
             moves.append((self._weight(word, None), word, 0, cell_of(0, 0), ACROSS))
             if len(moves) >= 400:
                 break
@@ -230,22 +244,21 @@ class _Search:
         for letter, count in self.rack.items():
             if count and not every & index.needing_more(letter, 0):
                 return []  # this letter fits no word through any free anchor
+        style = self.style
         moves: list[tuple[float, str, int, int, int]] = []
-        wanted = _BRANCHES[-1] * 4
+        wanted = 10_000 if style.spread else _BRANCHES[-1] * 4
+        each = 12 if style.spread else 60
         longest = self._left() + 1
         for length in range(longest, 1, -1):
             for letter, letter_bits in bits.items():
-                tried = 0
-                for word in index.iter_words(letter_bits & index.of_length(length)):
-                    tried += 1
-                    if tried > 60:
-                        break
+                of_length = letter_bits & index.of_length(length)
+                for word in index.iter_words(of_length, per_length=each):
                     for at, ch in enumerate(word):
                         if ch != letter:
                             continue
                         for cell, step in anchors[letter]:
                             if self._fits(word, at, cell, step):
-                                weight = self._weight(word, at) + self._points(cell) / 10
+                                weight = self._weight(word, at) + style.anchor * self._points(cell)
                                 moves.append((weight, word, at, cell, step))
             if len(moves) >= wanted:
                 break
@@ -258,7 +271,7 @@ class _Search:
 
     def search(self, depth: int = 0) -> None:
         self.nodes += 1
-        if time.perf_counter() > self.deadline:
+        if self.nodes > self.style.nodes or time.perf_counter() > self.deadline:
             raise _Stop
         self._note()
         if not self._left():
@@ -280,8 +293,35 @@ class _Search:
             filled = self._lay(word, at, cell, step)
             self.search(depth + 1)
             self._lift(filled, anchor if anchor is not None and len(filled) < len(word) else None)
-            if self.until_complete and self.first_complete is not None:
+            if self.stop_at_complete and self.best[0] == self.total:
                 raise _Stop
+
+
+@dataclass(frozen=True)
+class _Style:
+    """How one pass of the search orders its moves: by word length, by the points of the
+    crossing (which count twice), with some noise so that later passes differ."""
+
+    length: float
+    anchor: float
+    noise: float
+    rng: random.Random
+    #: Words of every length are weighed, not only the longest.
+    spread: bool = False
+    #: Steps of the search before the pass gives up.
+    nodes: int = 1_000_000
+
+
+def _style(number: int) -> _Style:
+    if number == 0:
+        # Long words first: the quickest way to a complete crossword.
+        return _Style(1.0, 0.1, 0.0, random.Random(0))
+    rng = random.Random(number)
+    return _Style(rng.uniform(-0.3, 1.0), rng.uniform(0.2, 1.2), 2.5, rng, spread=True, nodes=60)
+
+
+#: Passes of the search at most, within its time.
+_PASSES: Final = 400
 
 
 def solve(
@@ -293,13 +333,34 @@ def solve(
 ) -> Solution:
     """The best crossword found for the tiles ("a".."z", "*" a wild tile) within `seconds`.
 
+    The first pass looks for a complete crossword, long words first; later passes (each
+    its own search, with other orders) look for a higher score until the time is up.
     With `until_complete`, it stops at the first complete crossword instead.
     """
-    search = _Search(tiles, index or default_index(), time.perf_counter() + seconds)
-    search.until_complete = until_complete
-    with contextlib.suppress(_Stop):
-        search.search()
-    return _solution(search)
+    index = index or default_index()
+    started = time.perf_counter()
+    deadline = started + seconds
+    best: _Search | None = None
+    first: float | None = None
+    nodes = 0
+    for number in range(_PASSES):
+        search = _Search(tiles, index, deadline, started, _style(number))
+        search.stop_at_complete = number == 0 or until_complete
+        with contextlib.suppress(_Stop):
+            search.search()
+        nodes += search.nodes
+        if first is None:
+            first = search.first_complete
+        if best is None or search.best > best.best:
+            best = search
+        complete = best.best[0] == len(tiles)
+        if (until_complete and complete) or time.perf_counter() >= deadline:
+            break
+    assert best is not None
+    found = _solution(best)
+    found.first_complete = first
+    found.nodes = nodes
+    return found
 
 
 def _solution(search: _Search) -> Solution:
