@@ -1,5 +1,6 @@
 """Double Quick! bots. `random` builds at random through the same actions a person uses,
-at a person's pace (a tile takes 1.5 to 3 s), and presses only a valid crossword."""
+at a person's pace (a tile takes 1.5 to 3 s), and presses only a valid crossword;
+`easy`, `medium` and `hard` build towards the solver's crossword (`builder`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Final
 
 from quintet.bots.random import RandomBot
 from quintet.core import BotFactory, JSONDict, Rng
+from quintet.games.double_quick.builder import LEVELS, factory
 from quintet.games.double_quick.sampling import Seen, random_action
 
 #: A person needs this long to place a tile (ms), drawn uniformly.
@@ -44,4 +46,7 @@ def human_pace(view: JSONDict, action: JSONDict, rng: Rng) -> int:
     return low + rng.below(high - low + 1)
 
 
-BOTS: Final[dict[str, BotFactory]] = {"random": RandomBot.using(random_pick, human_pace)}
+BOTS: Final[dict[str, BotFactory]] = {
+    "random": RandomBot.using(random_pick, human_pace),
+    **{level: factory(level) for level in LEVELS},
+}
