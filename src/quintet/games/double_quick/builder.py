@@ -10,8 +10,9 @@ a moved or lifted one longer (rebuilding), the press a short reaction.
 
 The levels differ in what they know and how they work:
 
-- `easy` knows common words only (SCOWL tier 35), is slow, and in a turn where new tiles
-  came it rebuilds only half the time (else it waits for the next bong);
+- `easy` knows common words only (SCOWL tier 35), is slow, and when new tiles come it
+  rebuilds only half the time (else it keeps its old target and lets the new tiles wait),
+  except in the last turn;
 - `medium` knows more words (tier 50) at a middle pace;
 - `hard` knows the whole list, is quickest, and re-solves whenever tiles come.
 
@@ -122,8 +123,13 @@ class BuilderBot:
         tiles_key = (view["game_no"], view["turn"], codes)
         if tiles_key != self.tiles_key:
             self.tiles_key = tiles_key
-            rebuild = self.rng.below(1000) < level.rebuild_chance or not me["crossword"]
-            self.target = self._target(me) if rebuild else None
+            rebuild = (
+                self.target is None
+                or view["turn"] == view["last_turn"]
+                or self.rng.below(1000) < level.rebuild_chance
+            )
+            if rebuild:
+                self.target = self._target(me)
         if self.target is None:
             return None
         action, rebuilding = self._next_step(view, me)
