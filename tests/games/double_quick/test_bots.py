@@ -37,3 +37,10 @@ def test_in_challenge_mode_bots_challenge_only_an_invalid_press() -> None:
     assert GAME.is_over(run.state)
     challenges = [i for i in run.record.inputs if i.action["type"] == "challenge"]
     assert not challenges  # building bots press only valid crosswords
+
+
+def test_a_simulation_does_not_depend_on_the_clock() -> None:
+    # The bots' solver runs on a step budget, not a time: the same seed, the same game.
+    one = play_game("double-quick", 9, 2, ["hard", "easy"])
+    two = play_game("double-quick", 9, 2, ["hard", "easy"])
+    assert one.record.inputs == two.record.inputs

@@ -36,6 +36,9 @@ from quintet.words.letters import LetterIndex, letter_index
 
 #: Letters a bot would rather pass than place: hard ones first.
 _PASS_ORDER: Final = "qjxzvkwyfhbcgpm"
+#: The solver's time limit for a bot: far beyond what its step budget takes, so that only
+#: the steps decide (a limit by the clock would make simulations differ by machine).
+_SAFETY_S: Final = 30.0
 #: Tiles a bot tries to leave out before it settles for a partial crossword.
 _LEAVE_OUT_TRIES: Final = 4
 
@@ -48,13 +51,15 @@ class Level:
     press_ms: tuple[int, int]
     #: Per mille: the chance that new tiles make it rebuild this turn.
     rebuild_chance: int
-    solve_seconds: float
+    #: Steps of the solver's search for one target (a step budget, not a time, so that a
+    #: simulation gives the same result on any machine).
+    solve_steps: int
 
 
 LEVELS: Final = {
-    "easy": Level(35, (2500, 4500), (3500, 6000), (1500, 3000), 500, 0.03),
-    "medium": Level(50, (2000, 3500), (3000, 5000), (1000, 2000), 1000, 0.05),
-    "hard": Level(None, (1500, 3000), (2500, 4000), (500, 1000), 1000, 0.1),
+    "easy": Level(35, (2500, 4500), (3500, 6000), (1500, 3000), 500, 60),
+    "medium": Level(50, (2000, 3500), (3000, 5000), (1000, 2000), 1000, 150),
+    "hard": Level(None, (1500, 3000), (2500, 4000), (500, 1000), 1000, 400),
 }
 
 
@@ -150,11 +155,11 @@ class BuilderBot:
         letters = [_letter(t["tile"]) for t in (*me["crossword"], *me["rack"])]
         needed = me["needed"]
         index = _index(self.level.max_tier)
-        seconds = self.level.solve_seconds
+        steps = self.level.solve_steps
         best: Solution | None = None
         self.leave_out = None
         if needed >= len(letters):
-            best = solve(letters, seconds, index, until_complete=True)
+            best = solve(letters, _SAFETY_S, index, until_complete=True, max_nodes=steps)
         else:
             order = sorted(
                 set(letters),
@@ -163,7 +168,7 @@ class BuilderBot:
             for left in order[:_LEAVE_OUT_TRIES]:
                 rest = list(letters)
                 rest.remove(left)
-                found = solve(rest, seconds, index, until_complete=True)
+                found = solve(rest, _SAFETY_S, index, until_complete=True, max_nodes=steps)
                 if best is None or found.tiles_used > best.tiles_used:
                     best, self.leave_out = found, left
                 if found.complete:

@@ -126,6 +126,9 @@ class _Search:
         self.seen: set[tuple[object, ...]] = set()
         self.nodes = 0
         self.stop_at_complete = False
+        #: Steps left of the whole solve (all passes), for a search that must not depend
+        #: on the clock (the bots).
+        self.budget = 1 << 62
 
     # ------------------------------------------------------------ the grid
 
@@ -271,7 +274,11 @@ class _Search:
 
     def search(self, depth: int = 0) -> None:
         self.nodes += 1
-        if self.nodes > self.style.nodes or time.perf_counter() > self.deadline:
+        if (
+            self.nodes > self.style.nodes
+            or self.nodes > self.budget
+            or time.perf_counter() > self.deadline
+        ):
             raise _Stop
         self._note()
         if not self._left():
@@ -330,12 +337,15 @@ def solve(
     index: LetterIndex | None = None,
     *,
     until_complete: bool = False,
+    max_nodes: int | None = None,
 ) -> Solution:
     """The best crossword found for the tiles ("a".."z", "*" a wild tile) within `seconds`.
 
     The first pass looks for a complete crossword, long words first; later passes (each
     its own search, with other orders) look for a higher score until the time is up.
-    With `until_complete`, it stops at the first complete crossword instead.
+    With `until_complete`, it stops at the first complete crossword instead. With
+    `max_nodes`, it also stops after that many search steps in all: a search that ends
+    that way gives the same answer on any machine (the bots use it).
     """
     index = index or default_index()
     started = time.perf_counter()
@@ -346,6 +356,8 @@ def solve(
     for number in range(_PASSES):
         search = _Search(tiles, index, deadline, started, _style(number))
         search.stop_at_complete = number == 0 or until_complete
+        if max_nodes is not None:
+            search.budget = max_nodes - nodes
         with contextlib.suppress(_Stop):
             search.search()
         nodes += search.nodes
@@ -354,7 +366,8 @@ def solve(
         if best is None or search.best > best.best:
             best = search
         complete = best.best[0] == len(tiles)
-        if (until_complete and complete) or time.perf_counter() >= deadline:
+        out_of_steps = max_nodes is not None and nodes >= max_nodes
+        if (until_complete and complete) or out_of_steps or time.perf_counter() >= deadline:
             break
     assert best is not None
     found = _solution(best)
