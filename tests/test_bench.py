@@ -182,6 +182,10 @@ def check_measured(line: dict[str, Any]) -> None:
     if line["benchmark"] == "server_load":
         check_server_load(line)
         return
+    if line["benchmark"] == "double_quick_solver":
+        assert line["hands"] >= 1 and 0 <= line["complete_share"] <= 1
+        assert line["first_max_ms"] >= line["first_p99_ms"] >= line["first_median_ms"] > 0
+        return
     unit = "clones" if line["benchmark"] == "quashars_clone" else "games"
     assert isinstance(line[unit], int) and line[unit] >= 1
     assert line[f"{unit}_per_second"] > 0

@@ -94,3 +94,24 @@ def test_score_cli_is_the_referee() -> None:
     assert "score: 28 points (5 of 7 tiles counted)" in done.output
     assert "not words: QX" in done.output
     assert "not valid: the tiles are not connected" in done.output
+
+
+def test_the_benchmark_deals_real_hands_and_checks_every_crossword() -> None:
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[3])
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from bench import double_quick_solver
+
+    hands = double_quick_solver.dealt_hands(5, seed=1)
+    assert all(len(hand) == 22 for hand in hands)
+    assert Counter(hands[0] + hands[1] + hands[2] + hands[3]) == Counter(LETTER)
+    line = double_quick_solver.measure(2, seed=1, score_hands=1)
+    assert line["benchmark"] == "double_quick_solver" and line["hands"] == 2
+    assert 0 <= line["complete_share"] <= 1 and line["score_hands"] == 1
+    assert line["first_max_ms"] >= line["first_median_ms"] > 0
+    bad = double_quick_solver.Solution(True, 2, 2, ["AB"], ["AB"])
+    with pytest.raises(AssertionError, match="does not hold the hand"):
+        double_quick_solver.check(["a", "c"], bad)
