@@ -102,6 +102,9 @@ def default_index() -> LetterIndex:
 
 
 class _Search:
+    """One pass of the depth-first search, with its grid, rack and best crossword so far;
+    `search` raises `_Stop` when its time, steps or first complete crossword end it."""
+
     def __init__(
         self,
         tiles: Sequence[str],
