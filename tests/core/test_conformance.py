@@ -164,8 +164,10 @@ def _words_sent(action: Any) -> set[str]:
             stack.extend(value)
         elif isinstance(value, int) and not isinstance(value, bool):
             found.add(str(value))
-        elif isinstance(value, str) and re.fullmatch(r"\w+", value):
-            found.add(value)
+        elif isinstance(value, str):
+            # Every word inside a string too: a refusal may echo a garbage key such as
+            # ">1\\O5", and the "O5" in it is then the sender's own, not a leak.
+            found.update(re.findall(r"\w+", value))
     return found
 
 
@@ -220,12 +222,17 @@ def test_the_walk_finds_hidden_cards_anywhere() -> None:
     assert string_leaks({"a": "Y9 "}, hidden) == []
     assert _named_in("you do not hold Y9.", hidden) == ["Y9"]
     assert _named_in("you do not hold Y90", hidden) == []
-    assert _words_sent({"card": "Y9", "cards": [72, True], "x": "a b"}) == {
+    assert _words_sent({"card": "Y9", "cards": [72, True], "x": "a b", ">1\\O5": 0}) == {
         "Y9",
         "72",
         "card",
         "cards",
         "x",
+        "a",
+        "b",
+        "1",
+        "O5",
+        "0",
     }
 
 
