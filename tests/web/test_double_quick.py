@@ -1,0 +1,419 @@
+"""The Double Quick! board in a real browser: a whole game against a bot built by mouse
+(clicks and drags), one built by keyboard, an invalid press refused with its reasons in
+English and German, a reload mid-turn that gives the crossword back, and the phone layout.
+
+The person finds a crossword the way a player might: from what the page shows (their
+tiles), here with the game's solver; the page builds every action from the gestures.
+The bot plays at a pace so slow that it never presses first, and turns last 600 s: the
+person's presses end every turn, so the game is the same on a fast or a slow machine.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, deque
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from tests.server.live import LiveServer, connect_table, receive, running_server, send
+from tests.web.browser import PHONE, Web
+
+from quintet.games.double_quick.components import row_col
+from quintet.games.double_quick.solver import solve
+
+#: Bot think times x this: a bot's tile takes minutes, so the person always presses first.
+SLOW_BOT_PACE = 200.0
+#: The longest turns the options allow: only presses end them.
+LONG_TURNS = {"turn_seconds": 600, "final_seconds": 1800}
+#: Seconds a game may take before the test gives up (a guard against a hang).
+GAME_TIMEOUT = 240.0
+#: Hard letters first: the tile to leave out (and pass) when a turn needs all but one.
+PASS_ORDER = "qjxzvkwyfbhmpgc"
+
+Cell = tuple[int, int]
+Target = dict[Cell, str]
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """This module's live server: conftest's, with very slow bots."""
+    folder = tmp_path_factory.mktemp("web-double-quick")
+    url = f"sqlite+aiosqlite:///{folder / 'quintet.sqlite3'}"
+    with running_server(url, folder, bot_pace=SLOW_BOT_PACE) as server:
+        yield server
+
+
+# ---------------------------------------------------------------- what the page shows
+
+
+def board_state(page: Page) -> dict[str, Any]:
+    """The page's own table: rack, crossword, the tiles a press needs, turn and phase."""
+    state: dict[str, Any] = page.evaluate(
+        """() => {
+          const board = document.querySelector('.dq-board');
+          if (!board) return null;
+          const tile = (e) => ({tile: e.dataset.tile, letter: e.dataset.letter || null,
+                                wild: e.dataset.wild === 'true'});
+          return {
+            phase: board.dataset.phase, turn: +board.dataset.turn,
+            canPress: board.dataset.canPress === 'true', cursor: board.dataset.cursor,
+            inFlight: +board.dataset.inFlight,
+            needed: +(document.querySelector('.dq-needed')?.dataset.needed ?? 0),
+            rack: [...document.querySelectorAll('.dq-rack [data-tile]')].map(tile),
+            grid: [...document.querySelectorAll('.dq-grid [data-tile]')].map((e) => ({
+              ...tile(e), row: +e.dataset.row, col: +e.dataset.col})),
+          };
+        }"""
+    )
+    assert state is not None, "the page shows no Double Quick! board"
+    return state
+
+
+def letter_of(code: str) -> str:
+    """A tile code's letter ("E3" -> "e"), "*" for a wild tile."""
+    return "*" if code.startswith("WILD") else code.rstrip("0123456789").lower()
+
+
+def find_target(codes: list[str], needed: int) -> tuple[Target, str | None]:
+    """A valid crossword of `needed` of the tiles (cell -> letter) and the letter left out."""
+    letters = [letter_of(c) for c in codes]
+    tries: list[str | None] = [None]
+    if needed < len(letters):
+        counts: Counter[str] = Counter(letters)
+        tries = sorted(counts, key=lambda x: (PASS_ORDER.find(x) % len(letters), x == "*", x))
+    for left in tries:
+        rest = list(letters)
+        if left is not None:
+            rest.remove(left)
+        found = solve(rest, 2.0, until_complete=True)
+        if found.complete:
+            return {row_col(c): letter for c, (letter, _) in found.letters.items()}, left
+    raise AssertionError(f"the solver found no crossword for {letters} ({needed} tiles)")
+
+
+def aligned(target: Target, grid: list[dict[str, Any]]) -> Target:
+    """The target moved to keep as many tiles where they lie (else around 0, 0)."""
+    votes: Counter[Cell] = Counter()
+    for tile in grid:
+        for (r, c), letter in target.items():
+            if letter.lower() == (tile["letter"] or "").lower():
+                votes[(tile["row"] - r, tile["col"] - c)] += 1
+    if votes:
+        dr, dc = max(sorted(votes), key=lambda o: votes[o])
+    else:
+        rows = [r for r, _ in target]
+        cols = [c for _, c in target]
+        dr, dc = -(min(rows) + max(rows)) // 2, -(min(cols) + max(cols)) // 2
+    return {(r + dr, c + dc): letter for (r, c), letter in target.items()}
+
+
+def plan(state: dict[str, Any]) -> tuple[Target, list[dict[str, Any]], list[Cell], str | None]:
+    """This turn's target, the grid tiles to lift, the cells to fill (each next to one
+    already filled, so the grid has drawn it) and the letter to pass."""
+    codes = [t["tile"] for t in state["rack"] + state["grid"]]
+    target, left = find_target(codes, state["needed"])
+    target = aligned(target, state["grid"])
+    keep = {
+        (t["row"], t["col"])
+        for t in state["grid"]
+        if target.get((t["row"], t["col"]), "").lower() == (t["letter"] or "").lower()
+    }
+    lifts = [t for t in state["grid"] if (t["row"], t["col"]) not in keep]
+    todo = set(target) - keep
+    order: list[Cell] = []
+    queue = deque(sorted(keep) or [min(todo)])
+    seen = set(queue)
+    while queue:
+        r, c = queue.popleft()
+        if (r, c) in todo:
+            order.append((r, c))
+        for nxt in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nxt in target and nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    assert len(order) == len(todo), "the target is not connected"
+    return target, lifts, order, left
+
+
+def rack_tile_for(state: dict[str, Any], letter: str, used: set[str]) -> dict[str, Any]:
+    """A rack tile to lay as `letter` (lower case: plain, else a wild tile)."""
+    for tile in state["rack"]:
+        if tile["tile"] not in used and not tile["wild"] and tile["letter"] == letter.lower():
+            return tile  # type: ignore[no-any-return]
+    for tile in state["rack"]:
+        if tile["tile"] not in used and tile["wild"]:
+            return tile  # type: ignore[no-any-return]
+    raise AssertionError(f"no tile for {letter} in {state['rack']}")
+
+
+def cell(page: Page, row: int, col: int) -> Any:
+    return page.locator(f'.dq-grid [data-cell="{row},{col}"]')
+
+
+def settled(page: Page) -> None:
+    """Wait until no action of the page waits for the server's answer."""
+    expect(page.locator(".dq-board")).to_have_attribute("data-in-flight", "0")
+
+
+# ---------------------------------------------------------------- gestures
+
+
+def drag(page: Page, source: Any, target: Any) -> None:
+    """Drag with the mouse: press on `source`, move in steps, release over `target`."""
+    source.scroll_into_view_if_needed()
+    start = source.bounding_box()
+    target.scroll_into_view_if_needed()
+    start = source.bounding_box() or start
+    end = target.bounding_box()
+    assert start and end
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def answer_wild(page: Page, letter: str) -> None:
+    """The wild tile asks for its letter: type it and place."""
+    page.locator("#dq-wild-letter").fill(letter.upper())
+    page.locator("#dq-wild-letter").press("Enter")
+
+
+def build_by_mouse(page: Page, step: int) -> tuple[int, str | None]:
+    """Lift what does not fit this turn's target and lay the rest, alternating clicks
+    (tile, then cell) and drags; returns the next step number and the letter to pass."""
+    state = board_state(page)
+    target, lifts, order, left = plan(state)
+    for tile in lifts:
+        source = cell(page, tile["row"], tile["col"])
+        if step % 2:
+            drag(page, source, page.locator(".dq-rack-title"))
+        else:
+            source.click()
+            page.locator(".dq-lift").click()
+        step += 1
+        expect(page.locator(f'.dq-rack [data-tile="{tile["tile"]}"]')).to_have_count(1)
+    for row, col in order:
+        state = board_state(page)
+        tile = rack_tile_for(state, target[(row, col)], set())
+        source = page.locator(f'.dq-rack [data-tile="{tile["tile"]}"]')
+        if step % 2:
+            drag(page, source, cell(page, row, col))
+        else:
+            source.click()
+            expect(source).to_have_attribute("aria-pressed", "true")
+            cell(page, row, col).click()
+        step += 1
+        if tile["wild"]:
+            answer_wild(page, target[(row, col)])
+        expect(cell(page, row, col)).to_have_attribute("data-tile", tile["tile"])
+    settled(page)
+    return step, left
+
+
+def choose_pass(page: Page) -> None:
+    """Pass the one tile left on the rack (before the last turn), chosen by mouse."""
+    rack = page.locator(".dq-rack [data-tile]")
+    expect(rack).to_have_count(1)
+    rack.first.click()
+    page.locator(".dq-choose-pass").click()
+    expect(rack.first).to_have_class(__import__("re").compile(r"dq-passing"))
+
+
+def press_and_wait(page: Page, turn: int, *, keyboard: bool = False) -> None:
+    """Press the red button (click or Space) and wait for the next turn or the end."""
+    board = page.locator(".dq-board")
+    expect(board).to_have_attribute("data-can-press", "true")
+    if keyboard:
+        page.keyboard.press("Space")
+    else:
+        page.locator(".dq-press").click()
+    if turn < 9:
+        expect(board).to_have_attribute("data-turn", str(turn + 1))
+    else:
+        expect(board).to_have_attribute("data-phase", "over")
+
+
+def navigate(page: Page, row: int, col: int) -> None:
+    """Move the keyboard cursor to (row, col) with the arrow keys."""
+    now = board_state(page)["cursor"]
+    if not now:
+        page.keyboard.press("ArrowRight")  # the first arrow shows the cursor at 0, 0
+        expect(page.locator(".dq-board")).to_have_attribute("data-cursor", "0,0,across")
+        now = "0,0,across"
+    r, c, direction = now.split(",")
+    r0, c0 = int(r), int(c)
+    keys = ["ArrowDown" if row > r0 else "ArrowUp"] * abs(row - r0)
+    keys += ["ArrowRight" if col > c0 else "ArrowLeft"] * abs(col - c0)
+    for key in keys:
+        page.keyboard.press(key)
+    if keys:
+        direction = "across" if "Left" in keys[-1] or "Right" in keys[-1] else "down"
+        expect(page.locator(".dq-board")).to_have_attribute(
+            "data-cursor", f"{row},{col},{direction}"
+        )
+
+
+def build_by_keyboard(page: Page) -> None:
+    """Lift with Delete what does not fit; type the rest letter by letter at the cursor."""
+    state = board_state(page)
+    target, lifts, order, _ = plan(state)
+    for tile in lifts:
+        navigate(page, tile["row"], tile["col"])
+        page.keyboard.press("Delete")
+        expect(cell(page, tile["row"], tile["col"])).not_to_have_attribute("data-tile", tile["tile"])
+    settled(page)
+    for row, col in order:
+        navigate(page, row, col)
+        page.keyboard.press(target[(row, col)].lower())
+        expect(cell(page, row, col)).to_have_attribute("data-letter", target[(row, col)].lower())
+    settled(page)
+
+
+def pass_by_keyboard(page: Page) -> None:
+    """Tab to the tile left on the rack, Enter selects it, then the pass button."""
+    rack = page.locator(".dq-rack [data-tile]")
+    expect(rack).to_have_count(1)
+    rack.first.focus()
+    page.keyboard.press("Enter")
+    page.locator(".dq-choose-pass").focus()
+    page.keyboard.press("Enter")
+    expect(rack.first).to_have_class(__import__("re").compile(r"dq-passing"))
+    # Back to the grid, so Space presses the red button.
+    page.locator(".dq-grid [tabindex='0']").focus()
+
+
+# ---------------------------------------------------------------- the tests
+
+
+def test_a_game_built_by_mouse(web: Web) -> None:
+    table = web.table("double-quick", ["human", "easy"], LONG_TURNS, seed=3)
+    page = web.seat_page(web.open_page(), table, 0)
+    expect(page.locator(".dq-rack [data-tile]")).to_have_count(6)
+    give_up = time.monotonic() + GAME_TIMEOUT
+    step = 0
+    for turn in range(1, 10):
+        assert time.monotonic() < give_up, "the game did not end"
+        expect(page.locator(".dq-board")).to_have_attribute("data-turn", str(turn))
+        step, _ = build_by_mouse(page, step)
+        if turn < 9:
+            choose_pass(page)
+        if turn == 3:
+            web.shot(page, "double-quick-board")
+            web.publish("double-quick-board")
+        press_and_wait(page, turn)
+    # The scores: every crossword, my press's bonus, the words of mine.
+    results = page.locator(".dq-results")
+    expect(results).to_be_visible()
+    mine = results.locator('.dq-result[data-seat="0"]')
+    expect(mine.locator(".dq-score-lines")).to_contain_text("Bonus")
+    expect(mine.locator(".dq-score-lines")).to_contain_text("+20")
+    expect(results).to_contain_text("Anna pressed with a complete crossword")
+    web.shot(page, "double-quick-end", full_page=True)
+    assert page.evaluate("window.__quintetMissingMessages.size") == 0
+    with web.http() as http:
+        result = http.get(f"/api/tables/{table.id}").json()
+        assert result["status"] == "finished"
+
+
+def test_a_game_built_by_keyboard(web: Web) -> None:
+    table = web.table("double-quick", ["human", "easy"], LONG_TURNS, seed=4)
+    page = web.seat_page(web.open_page(), table, 0)
+    expect(page.locator(".dq-rack [data-tile]")).to_have_count(6)
+    page.locator(".dq-grid [tabindex='0']").focus()
+    give_up = time.monotonic() + GAME_TIMEOUT
+    for turn in range(1, 10):
+        assert time.monotonic() < give_up, "the game did not end"
+        expect(page.locator(".dq-board")).to_have_attribute("data-turn", str(turn))
+        build_by_keyboard(page)
+        if turn < 9:
+            pass_by_keyboard(page)
+        press_and_wait(page, turn, keyboard=True)
+    expect(page.locator(".dq-results")).to_be_visible()
+
+
+def test_backspace_lifts_what_was_typed_and_space_explains(web: Web) -> None:
+    table = web.table("double-quick", ["human", "easy"], LONG_TURNS, seed=5)
+    page = web.seat_page(web.open_page(), table, 0)
+    expect(page.locator(".dq-rack [data-tile]")).to_have_count(6)
+    state = board_state(page)
+    letters = [t["letter"] or "" for t in state["rack"] if not t["wild"]][:3]
+    page.locator(".dq-grid [tabindex='0']").focus()
+    page.keyboard.press("ArrowRight")
+    for letter in letters:
+        page.keyboard.press(letter)
+    expect(page.locator(".dq-grid [data-tile]")).to_have_count(len(letters))
+    settled(page)
+    page.keyboard.press("Backspace")
+    expect(page.locator(".dq-grid [data-tile]")).to_have_count(len(letters) - 1)
+    # Space with too few tiles: the reasons, and nothing sent (no penalty).
+    page.keyboard.press("Space")
+    expect(page.locator(".dq-notes")).to_contain_text(
+        f"the crossword holds {len(letters) - 1} tiles; the press needs 5"
+    )
+    expect(page.locator(".dq-press")).to_be_disabled()
+    expect(page.locator(".dq-board")).to_have_attribute("data-penalties", "0")
+
+
+def test_an_invalid_press_is_refused_with_its_reasons(web: Web) -> None:
+    table = web.table("double-quick", ["human", "easy"], LONG_TURNS, seed=6)
+    page = web.seat_page(web.open_page(), table, 0)
+    expect(page.locator(".dq-rack [data-tile]")).to_have_count(6)
+    # Five tiles in two parts: three in a row and two apart.
+    state = board_state(page)
+    cells = [(0, 0), (0, 1), (0, 2), (3, 0), (3, 1)]
+    for (row, col), tile in zip(cells, state["rack"], strict=False):
+        page.locator(f'.dq-rack [data-tile="{tile["tile"]}"]').click()
+        cell(page, row, col).click()
+        if tile["wild"]:
+            answer_wild(page, "q")
+        expect(cell(page, row, col)).to_have_attribute("data-tile", tile["tile"])
+    settled(page)
+    why = page.locator("#dq-press-why")
+    expect(page.locator(".dq-press")).to_be_disabled()
+    expect(why).to_contain_text("the tiles are not connected: they lie in 2 separate parts")
+    # A press that reaches the server anyway (as from a page a moment behind) is refused:
+    # the page shows why and the penalty.
+    with connect_table(web.server, table.id, table.tokens[0]) as socket:
+        receive(socket)
+        send(socket, {"type": "act", "action": {"type": "press"}, "ref": "x1"})
+        refusal = page.locator(".dq-refused")
+        expect(refusal).to_contain_text("Your press was refused (−10 points)")
+        expect(refusal).to_contain_text("they lie in 2 separate parts")
+    expect(page.locator(".game-log")).to_contain_text("Anna's press is refused (−10)")
+    expect(page.locator(".dq-board")).to_have_attribute("data-penalties", "10")
+    web.shot(page, "double-quick-refused")
+    page.get_by_role("button", name="DE", exact=True).click()
+    expect(refusal).to_contain_text("Dein Drücken wurde abgelehnt (−10 Punkte)")
+    expect(refusal).to_contain_text("sie liegen in 2 getrennten Teilen")
+    expect(why).to_contain_text("Du kannst noch nicht drücken")
+    assert page.evaluate("[...window.__quintetMissingMessages]") == []
+
+
+def test_a_reload_mid_turn_gives_the_crossword_back(web: Web) -> None:
+    table = web.table("double-quick", ["human", "easy"], LONG_TURNS, seed=7)
+    page = web.seat_page(web.open_page(), table, 0)
+    expect(page.locator(".dq-rack [data-tile]")).to_have_count(6)
+    build_by_mouse(page, 0)
+    before = sorted(
+        (t["tile"], t["row"], t["col"], t["letter"]) for t in board_state(page)["grid"]
+    )
+    assert len(before) == 5
+    page.reload()
+    expect(page.locator(".dq-grid [data-tile]")).to_have_count(5)
+    after = sorted((t["tile"], t["row"], t["col"], t["letter"]) for t in board_state(page)["grid"])
+    assert after == before
+    expect(page.locator(".dq-board")).to_have_attribute("data-can-press", "true")
+
+
+def test_the_phone_layout(web: Web) -> None:
+    table = web.table("double-quick", ["human", "easy", "easy"], LONG_TURNS, seed=8)
+    phone = web.seat_page(web.open_page(PHONE), table, 0)
+    expect(phone.locator(".dq-rack [data-tile]")).to_have_count(6)
+    build_by_mouse(phone, 0)
+    expect(phone.locator(".dq-other")).to_have_count(2)
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the Double Quick! table is {width} px wide on a phone"
+    web.shot(phone, "double-quick-phone", full_page=True)
+    web.publish("double-quick-phone")
