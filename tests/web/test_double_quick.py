@@ -8,8 +8,12 @@ The bot plays at a pace so slow that it never presses first, and turns last 600 
 person's presses end every turn, so the game is the same on a fast or a slow machine.
 """
 
+# The messages use the minus sign (U+2212) before a penalty, as the page shows them.
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter, deque
 from collections.abc import Iterator
@@ -76,13 +80,22 @@ def letter_of(code: str) -> str:
     return "*" if code.startswith("WILD") else code.rstrip("0123456789").lower()
 
 
+def pass_rank(letter: str) -> tuple[int, bool, str]:
+    """Hard letters first, wild tiles last: the order to try leaving a letter out."""
+    return (
+        PASS_ORDER.find(letter) if letter in PASS_ORDER else len(PASS_ORDER),
+        letter == "*",
+        letter,
+    )
+
+
 def find_target(codes: list[str], needed: int) -> tuple[Target, str | None]:
     """A valid crossword of `needed` of the tiles (cell -> letter) and the letter left out."""
     letters = [letter_of(c) for c in codes]
     tries: list[str | None] = [None]
     if needed < len(letters):
         counts: Counter[str] = Counter(letters)
-        tries = sorted(counts, key=lambda x: (PASS_ORDER.find(x) % len(letters), x == "*", x))
+        tries = [*sorted(counts, key=pass_rank)]
     for left in tries:
         rest = list(letters)
         if left is not None:
@@ -218,7 +231,7 @@ def choose_pass(page: Page) -> None:
     expect(rack).to_have_count(1)
     rack.first.click()
     page.locator(".dq-choose-pass").click()
-    expect(rack.first).to_have_class(__import__("re").compile(r"dq-passing"))
+    expect(rack.first).to_have_class(re.compile(r"dq-passing"))
 
 
 def press_and_wait(page: Page, turn: int, *, keyboard: bool = False) -> None:
@@ -262,7 +275,8 @@ def build_by_keyboard(page: Page) -> None:
     for tile in lifts:
         navigate(page, tile["row"], tile["col"])
         page.keyboard.press("Delete")
-        expect(cell(page, tile["row"], tile["col"])).not_to_have_attribute("data-tile", tile["tile"])
+        left_cell = cell(page, tile["row"], tile["col"])
+        expect(left_cell).not_to_have_attribute("data-tile", tile["tile"])
     settled(page)
     for row, col in order:
         navigate(page, row, col)
@@ -279,7 +293,7 @@ def pass_by_keyboard(page: Page) -> None:
     page.keyboard.press("Enter")
     page.locator(".dq-choose-pass").focus()
     page.keyboard.press("Enter")
-    expect(rack.first).to_have_class(__import__("re").compile(r"dq-passing"))
+    expect(rack.first).to_have_class(re.compile(r"dq-passing"))
     # Back to the grid, so Space presses the red button.
     page.locator(".dq-grid [tabindex='0']").focus()
 
@@ -396,9 +410,7 @@ def test_a_reload_mid_turn_gives_the_crossword_back(web: Web) -> None:
     page = web.seat_page(web.open_page(), table, 0)
     expect(page.locator(".dq-rack [data-tile]")).to_have_count(6)
     build_by_mouse(page, 0)
-    before = sorted(
-        (t["tile"], t["row"], t["col"], t["letter"]) for t in board_state(page)["grid"]
-    )
+    before = sorted((t["tile"], t["row"], t["col"], t["letter"]) for t in board_state(page)["grid"])
     assert len(before) == 5
     page.reload()
     expect(page.locator(".dq-grid [data-tile]")).to_have_count(5)

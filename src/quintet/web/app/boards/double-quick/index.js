@@ -119,7 +119,10 @@ export function Board(props) {
     typed.current = typed.current.filter((x) => x.tile !== tile.tile);
     return act({ type: 'lift', tile: tile.tile });
   };
-  const choosePass = (code) => act({ type: 'pass', tile: code });
+  const choosePass = (code) => {
+    setSelected(null);
+    return act({ type: 'pass', tile: code });
+  };
   const press = () => {
     if (!canPress) {
       setNote({ reasons: problems });
@@ -326,14 +329,14 @@ export function Board(props) {
               </div>
             </section>`
           : null}
-        <section class="dq-others" aria-label=${builds ? t('double-quick.others') : t('double-quick.players')}>
+        ${ended ? null : html`<section class="dq-others" aria-label=${builds ? t('double-quick.others') : t('double-quick.players')}>
           <ul class="dq-other-list">
             ${others.map((entry) => html`<${OtherSeat} key=${entry.seat} entry=${entry} name=${names[entry.seat] ?? ''} t=${t}
               bot=${props.seats?.[entry.seat]?.kind === 'bot'} presser=${view.phase === 'review' && view.presser === entry.seat}
               canChallenge=${builds && view.phase === 'review' && status === 'running'} busy=${false}
               onChallenge=${() => act({ type: 'challenge' })} />`)}
           </ul>
-        </section>
+        </section>`}
       </div>
       ${drag.ghost
         ? html`<div class=${`dq-ghost ${tileClass(findTile(drag.ghost.tile) ?? {})}`} style=${`left:${drag.ghost.x}px;top:${drag.ghost.y}px`} aria-hidden="true">

@@ -61,16 +61,19 @@ export function Results({ view, names, t, seat }) {
             doubled=${new Set((result.doubled ?? []).map(([r, c]) => cellKey(r, c)))} />
           <dl class="dq-score-lines">
             <dt>${t('double-quick.score.tiles')}</dt><dd>${result.tiles}</dd>
-            <dt>${t('double-quick.score.words')}</dt><dd class="dq-words">${result.words.map((w) => w.word.toUpperCase()).join(' ') || '–'}</dd>
-            ${result.non_words.length
-              ? html`<dt>${t('double-quick.score.non_words')}</dt><dd class="dq-non-words">${result.non_words.map((w) => w.word.toUpperCase()).join(' ')}</dd>`
-              : null}
             <dt>${t('double-quick.score.doubled')}</dt><dd>${(result.doubled ?? []).length}</dd>
             <dt>${t('double-quick.score.points')}</dt><dd>${result.points}</dd>
             ${bonus ? html`<dt>${t('double-quick.score.bonus')}</dt><dd>+${bonus}</dd>` : null}
             ${entry.penalties ? html`<dt>${t('double-quick.score.penalties')}</dt><dd>−${entry.penalties}</dd>` : null}
             ${view.games > 1 ? html`<dt>${t('double-quick.score.match')}</dt><dd>${view.totals?.[entry.seat] ?? 0}</dd>` : null}
           </dl>
+          <p class="dq-word-list"><span class="dq-word-title">${t('double-quick.score.words')}</span>
+            ${result.words.map((w) => html`<span class="dq-word" key=${`${w.word}${w.row}${w.col}${w.across}`}>${w.word.toUpperCase()}</span>`)}
+            ${result.words.length ? null : '–'}</p>
+          ${result.non_words.length
+            ? html`<p class="dq-word-list"><span class="dq-word-title">${t('double-quick.score.non_words')}</span>
+                ${result.non_words.map((w) => html`<span class="dq-word dq-not-word" key=${`${w.word}${w.row}${w.col}${w.across}`}>${w.word.toUpperCase()}</span>`)}</p>`
+            : null}
         </li>`;
       })}
     </ul>
