@@ -21,7 +21,14 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.server.live import LiveServer, connect_table, receive, running_server, send
+from tests.server.live import (
+    LiveServer,
+    connect_table,
+    receive,
+    receive_until,
+    running_server,
+    send,
+)
 from tests.web.browser import PHONE, Web
 
 from quintet.games.double_quick.components import row_col
@@ -429,3 +436,74 @@ def test_the_phone_layout(web: Web) -> None:
     assert width <= PHONE["width"], f"the Double Quick! table is {width} px wide on a phone"
     web.shot(phone, "double-quick-phone", full_page=True)
     web.publish("double-quick-phone")
+
+
+def test_two_people_and_a_challenged_press(web: Web) -> None:
+    options = {**LONG_TURNS, "challenge_mode": True, "challenge_seconds": 120}
+    table = web.table("double-quick", ["human", "human"], options, seed=9)
+    anna = web.seat_page(web.open_page(), table, 0)
+    ben = web.seat_page(web.open_page(), table, 1)
+    expect(anna.locator(".dq-rack [data-tile]")).to_have_count(6)
+    # Anna lays five tiles in two parts and presses anyway: challenge mode lets her.
+    state = board_state(anna)
+    cells = [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1)]
+    for (row, col), tile in zip(cells, state["rack"], strict=False):
+        anna.locator(f'.dq-rack [data-tile="{tile["tile"]}"]').click()
+        cell(anna, row, col).click()
+        if tile["wild"]:
+            answer_wild(anna, "q")
+        expect(cell(anna, row, col)).to_have_attribute("data-tile", tile["tile"])
+    settled(anna)
+    expect(anna.locator("#dq-press-why")).to_contain_text("A press now could be challenged")
+    # Ben sees Anna's crossword, open, as it grows.
+    expect(ben.locator('.dq-other[data-seat="0"] .dq-mini [data-cell]')).to_have_count(5)
+    anna.locator(".dq-press").click()
+    expect(ben.locator(".dq-board")).to_have_attribute("data-phase", "review")
+    expect(anna.locator(".dq-press")).to_be_disabled()
+    yellow = ben.locator('.dq-other[data-seat="0"] .dq-challenge')
+    expect(yellow).to_be_visible()
+    web.shot(ben, "double-quick-challenge")
+    yellow.click()
+    expect(anna.locator(".dq-board")).to_have_attribute("data-phase", "play")
+    refusal = anna.locator(".dq-refused")
+    expect(refusal).to_contain_text("Your press was challenged and found invalid")
+    expect(refusal).to_contain_text("they lie in 2 separate parts")
+    expect(anna.locator(".dq-board")).to_have_attribute("data-penalties", "10")
+    expect(ben.locator(".game-log")).to_contain_text("Ben challenged Anna: the press was invalid")
+    expect(ben.locator(".dq-board")).to_have_attribute("data-penalties", "0")
+
+
+def wild_table(web: Web) -> Any:
+    """The first table (seeds from 20 up) whose first six tiles for seat 0 hold a wild."""
+    for seed in range(20, 120):
+        table = web.table("double-quick", ["human", "human"], LONG_TURNS, seed=seed)
+        with connect_table(web.server, table.id, table.tokens[0]) as socket:
+            welcome = receive_until(socket, "welcome")
+        rack = welcome["view"]["seats"][0]["rack"]
+        if any(tile["wild"] for tile in rack):
+            return table
+    raise AssertionError("no deal from seed 20 to 119 turns up a wild tile first")
+
+
+def test_a_wild_tile_asks_for_its_letter(web: Web) -> None:
+    table = wild_table(web)
+    page = web.seat_page(web.open_page(), table, 0)
+    wild = page.locator('.dq-rack [data-wild="true"]').first
+    expect(wild).to_have_attribute("aria-label", re.compile("Wild tile, any letter"))
+    code = wild.get_attribute("data-tile")
+    wild.click()
+    cell(page, 0, 0).click()
+    letter = page.locator("#dq-wild-letter")
+    expect(letter).to_be_focused()
+    letter.fill("7")
+    letter.press("Enter")
+    expect(page.locator(".dq-ask")).to_contain_text("Type one letter, A to Z.")
+    letter.fill("q")
+    letter.press("Enter")
+    placed = cell(page, 0, 0)
+    expect(placed).to_have_attribute("data-tile", code or "")
+    expect(placed).to_have_attribute("data-letter", "q")
+    expect(placed).to_have_attribute("aria-label", re.compile("Wild tile as Q"))
+    # Lifted back by a drag to the rack, it forgets its letter.
+    drag(page, placed, page.locator(".dq-rack-title"))
+    expect(page.locator(f'.dq-rack [data-tile="{code}"]')).to_have_attribute("data-letter", "")

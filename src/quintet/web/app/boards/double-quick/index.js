@@ -263,7 +263,7 @@ export function Board(props) {
       data-penalties=${mine?.penalties ?? 0} data-cursor=${cursor ? `${cursor.row},${cursor.col},${cursor.dir}` : ''}>
       <div class="dq-status" role="group" aria-label=${t('double-quick.pacesetter')}>
         <span class="dq-turn">${view.games > 1 ? `${t('double-quick.game_of', { game: view.game_no, games: view.games })} · ` : ''}${t('double-quick.turn', { turn: view.turn, last: view.last_turn ?? LAST_TURN })}</span>
-        ${!ended
+        ${!ended && view.phase !== 'review'
           ? html`<span class=${`dq-clock ${beeping ? 'dq-beeping' : ''}`} role="timer" aria-live="off">
               ${t(lastTurn ? 'double-quick.buzzer_in' : 'double-quick.bong_in', { time: clock(turnLeft) })}</span>`
           : null}
