@@ -35,6 +35,7 @@ export function Board(props) {
   const [note, setNote] = useState(null);
   const [refusal, setRefusal] = useState(null);
   const [answered, setAnswered] = useState(0);
+  const [zoom, setZoom] = useState(2);
   const [, setTick] = useState(0);
   const typed = useRef([]);
   const gridRef = useRef(null);
@@ -281,7 +282,13 @@ export function Board(props) {
           ? html`<section class="dq-mine" aria-label=${t('double-quick.your_table')}>
               <${Grid} crossword=${mine.crossword} cursor=${canBuild ? cursor : null} selected=${selected} bad=${bad} t=${t}
                 gridRef=${gridRef} label=${t('double-quick.your_crossword')} busyTiles=${inFlight}
-                onCell=${onCell} onTileDown=${(tile, from, e) => drag.begin(tile.tile, from, e)} />
+                zoom=${zoom} onCell=${onCell} onTileDown=${(tile, from, e) => drag.begin(tile.tile, from, e)} />
+              <div class="dq-zoom" role="group" aria-label=${t('double-quick.zoom')}>
+                <button type="button" class="small" disabled=${zoom <= 0} aria-label=${t('double-quick.zoom_out')}
+                  onClick=${() => setZoom(zoom - 1)}>−</button>
+                <button type="button" class="small" disabled=${zoom >= 3} aria-label=${t('double-quick.zoom_in')}
+                  onClick=${() => setZoom(zoom + 1)}>+</button>
+              </div>
               ${ask
                 ? html`<${WildAsk} t=${t} onCancel=${() => setAsk(null)} onLetter=${(letter) => {
                     const tile = findTile(ask.tile);

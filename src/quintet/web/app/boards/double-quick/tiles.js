@@ -45,14 +45,14 @@ function range(low, high) {
  * Your crossword: every cell a button (roving tabindex on the cursor). `bad` holds the
  * cells of runs that are not words; `marks` cells to mark (doubled at the end).
  */
-export function Grid({ crossword, cursor, selected, bad, t, onCell, onTileDown, gridRef, label, busyTiles }) {
+export function Grid({ crossword, cursor, selected, bad, t, onCell, onTileDown, gridRef, label, busyTiles, zoom }) {
   const box = extent(crossword, cursor);
   const byCell = new Map(crossword.map((tile) => [cellKey(tile.row, tile.col), tile]));
   const rows = range(box.top, box.bottom);
   const cols = range(box.left, box.right);
   const cursorKey = cursor ? cellKey(cursor.row, cursor.col) : cellKey(0, 0);
   return html`
-    <div class="dq-grid-box" ref=${gridRef}>
+    <div class=${`dq-grid-box dq-zoom-${zoom}`} ref=${gridRef}>
       <div class="dq-grid" role="grid" aria-label=${label} style=${`--cols: ${cols.length}`}
         data-top=${box.top} data-left=${box.left}>
         ${rows.map((row) => html`<div class="dq-row" role="row" key=${row}>
