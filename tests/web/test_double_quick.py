@@ -321,8 +321,7 @@ def test_a_game_built_by_mouse(web: Web) -> None:
         if turn < 9:
             choose_pass(page)
         if turn == 3:
-            web.shot(page, "double-quick-board")
-            web.publish("double-quick-board")
+            web.shot(page, "double-quick-turn-3")
         press_and_wait(page, turn)
     # The scores: every crossword, my press's bonus, the words of mine.
     results = page.locator(".dq-results")
@@ -331,6 +330,9 @@ def test_a_game_built_by_mouse(web: Web) -> None:
     expect(mine.locator(".dq-score-lines")).to_contain_text("Bonus")
     expect(mine.locator(".dq-score-lines")).to_contain_text("+20")
     expect(results).to_contain_text("Anna pressed with a complete crossword")
+    page.get_by_role("dialog", name="Game over").get_by_role(
+        "button", name="Look at the table"
+    ).click()
     web.shot(page, "double-quick-end", full_page=True)
     assert page.evaluate("window.__quintetMissingMessages.size") == 0
     with web.http() as http:
@@ -444,6 +446,8 @@ def test_two_people_and_a_challenged_press(web: Web) -> None:
     anna = web.seat_page(web.open_page(), table, 0)
     ben = web.seat_page(web.open_page(), table, 1)
     expect(anna.locator(".dq-rack [data-tile]")).to_have_count(6)
+    # Ben builds a crossword of five (he does not press).
+    build_by_mouse(ben, 0)
     # Anna lays five tiles in two parts and presses anyway: challenge mode lets her.
     state = board_state(anna)
     cells = [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1)]
@@ -455,6 +459,9 @@ def test_two_people_and_a_challenged_press(web: Web) -> None:
         expect(cell(anna, row, col)).to_have_attribute("data-tile", tile["tile"])
     settled(anna)
     expect(anna.locator("#dq-press-why")).to_contain_text("A press now could be challenged")
+    expect(anna.locator('.dq-other[data-seat="1"] .dq-mini [data-cell]')).to_have_count(5)
+    web.shot(anna, "double-quick-board")
+    web.publish("double-quick-board")
     # Ben sees Anna's crossword, open, as it grows.
     expect(ben.locator('.dq-other[data-seat="0"] .dq-mini [data-cell]')).to_have_count(5)
     anna.locator(".dq-press").click()
@@ -504,6 +511,12 @@ def test_a_wild_tile_asks_for_its_letter(web: Web) -> None:
     expect(placed).to_have_attribute("data-tile", code or "")
     expect(placed).to_have_attribute("data-letter", "q")
     expect(placed).to_have_attribute("aria-label", re.compile("Wild tile as Q"))
+    # Selected on the grid, it can change its letter in place.
+    placed.click()
+    page.locator(".dq-reletter").click()
+    letter.fill("z")
+    letter.press("Enter")
+    expect(placed).to_have_attribute("data-letter", "z")
     # Lifted back by a drag to the rack, it forgets its letter.
     drag(page, placed, page.locator(".dq-rack-title"))
     expect(page.locator(f'.dq-rack [data-tile="{code}"]')).to_have_attribute("data-letter", "")

@@ -295,6 +295,7 @@ export function Board(props) {
                     setAsk(null);
                     if (!tile) return;
                     if (ask.type === 'place') place(tile, ask.row, ask.col, letter);
+                    else act({ type: 'move', tile: tile.tile, row: ask.row, col: ask.col, letter });
                   }} />`
                 : null}
               <div class="dq-rack-zone" aria-label=${t('double-quick.your_rack')} role="group"
@@ -312,6 +313,10 @@ export function Board(props) {
               <div class="dq-controls">
                 ${selectedTile && !selectedInRack && canBuild
                   ? html`<button type="button" class="small dq-lift" onClick=${() => lift(selectedTile)}>${t('double-quick.lift', { letter: (selectedTile.letter ?? '').toUpperCase() })}</button>`
+                  : null}
+                ${selectedTile?.wild && !selectedInRack && canBuild
+                  ? html`<button type="button" class="small dq-reletter"
+                      onClick=${() => setAsk({ tile: selectedTile.tile, row: selectedTile.row, col: selectedTile.col, type: 'move' })}>${t('double-quick.change_letter')}</button>`
                   : null}
                 ${selectedInRack && canBuild && !lastTurn && view.passing !== selected
                   ? html`<button type="button" class="small dq-choose-pass" onClick=${() => choosePass(selected)}>${t('double-quick.pass_this')}</button>`

@@ -54,6 +54,7 @@ export default {
   'double-quick.rack_empty': 'Alle aufgedeckten Steine liegen in deinem Kreuzworträtsel.',
   'double-quick.help': 'Stein anklicken, dann ein Feld; oder ziehen. Oder ein Feld anklicken und tippen (Pfeile: waagerecht/senkrecht; Rücktaste nimmt zurück). Leertaste drückt den roten Knopf.',
   'double-quick.lift': 'Zurück auf die Bank: {letter}',
+  'double-quick.change_letter': 'Buchstaben ändern',
   'double-quick.pass_this': 'Diesen Stein beim Gong weitergeben',
   'double-quick.passing': 'Du gibst {letter} weiter.',
   'double-quick.keep': 'Behalten',

@@ -50,6 +50,7 @@ export default {
   'double-quick.rack_empty': 'Every face-up tile is in your crossword.',
   'double-quick.help': 'Click a tile, then a cell; or drag it. Or click a cell and type (arrows: across/down; Backspace lifts). Space presses the red button.',
   'double-quick.lift': 'Back to the rack: {letter}',
+  'double-quick.change_letter': 'Change its letter',
   'double-quick.pass_this': 'Pass this tile at the bong',
   'double-quick.passing': 'You will pass {letter}.',
   'double-quick.keep': 'Keep it',
