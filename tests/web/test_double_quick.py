@@ -259,9 +259,10 @@ def navigate(page: Page, row: int, col: int) -> None:
     """Move the keyboard cursor to (row, col) with the arrow keys."""
     now = board_state(page)["cursor"]
     if not now:
-        page.keyboard.press("ArrowRight")  # the first arrow shows the cursor at 0, 0
-        expect(page.locator(".dq-board")).to_have_attribute("data-cursor", "0,0,across")
-        now = "0,0,across"
+        page.keyboard.press("ArrowRight")  # the first arrow shows the cursor where it starts
+        board = page.locator(".dq-board")
+        expect(board).to_have_attribute("data-cursor", re.compile(r"^-?\d+,-?\d+,across$"))
+        now = board.get_attribute("data-cursor") or ""
     r, c, direction = now.split(",")
     r0, c0 = int(r), int(c)
     keys = ["ArrowDown" if row > r0 else "ArrowUp"] * abs(row - r0)
@@ -478,6 +479,11 @@ def test_two_people_and_a_challenged_press(web: Web) -> None:
     expect(anna.locator(".dq-board")).to_have_attribute("data-penalties", "10")
     expect(ben.locator(".game-log")).to_contain_text("Ben challenged Anna: the press was invalid")
     expect(ben.locator(".dq-board")).to_have_attribute("data-penalties", "0")
+    # A spectator sees both tables, open, and nothing to build with.
+    watcher = web.seat_page(web.open_page(), table, None)
+    expect(watcher.locator(".dq-other")).to_have_count(2)
+    expect(watcher.locator('.dq-other[data-seat="1"] .dq-mini [data-cell]')).to_have_count(5)
+    expect(watcher.locator(".dq-mine, .dq-press, .dq-challenge")).to_have_count(0)
 
 
 def wild_table(web: Web) -> Any:

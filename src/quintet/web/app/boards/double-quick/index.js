@@ -171,9 +171,15 @@ export function Board(props) {
     setSelected(selected === tile.tile ? null : tile.tile);
   };
 
+  // Where the cursor starts: the first tile of the crossword, or the middle of the table.
+  const home = () => {
+    const first = mine?.crossword[0];
+    return first ? { row: first.row, col: first.col } : { row: 0, col: 0 };
+  };
+
   // The keyboard: letters, arrows, Backspace/Delete, Space, Escape (not in form fields).
   const typeLetter = (letter) => {
-    const c = cursor ?? { row: 0, col: 0, dir: 'across' };
+    const c = cursor ?? { ...home(), dir: 'across' };
     const there = tileAt(c.row, c.col);
     const [dr, dc] = STEP[c.dir];
     const next = { row: clamp(c.row + dr), col: clamp(c.col + dc), dir: c.dir };
@@ -195,7 +201,7 @@ export function Board(props) {
     if (tile.wild) setNote({ key: 'double-quick.note.wild_used', args: { letter: letter.toUpperCase() } });
   };
   const backspace = () => {
-    const c = cursor ?? { row: 0, col: 0, dir: 'across' };
+    const c = cursor ?? { ...home(), dir: 'across' };
     let last = typed.current.pop();
     while (last && !tileAt(last.row, last.col)) last = typed.current.pop();
     if (last) {
@@ -217,7 +223,7 @@ export function Board(props) {
     if (key in ARROWS) {
       event.preventDefault();
       const [dr, dc, dir] = ARROWS[key];
-      setCursor((c) => (c ? { row: clamp(c.row + dr), col: clamp(c.col + dc), dir } : { row: 0, col: 0, dir }));
+      setCursor((c) => (c ? { row: clamp(c.row + dr), col: clamp(c.col + dc), dir } : { ...home(), dir }));
       focusGrid.current = true;
     } else if (/^[a-zA-Z]$/.test(key)) {
       event.preventDefault();
@@ -228,7 +234,8 @@ export function Board(props) {
     } else if (key === 'Delete') {
       const here = cursor && tileAt(cursor.row, cursor.col);
       if (here) lift(here);
-    } else if (key === ' ' && !event.target.closest?.('.dq-rack-zone, .dq-controls')) {
+    } else if (key === ' ' && (event.target === document.body || event.target.closest?.('.dq-grid'))) {
+      // Space on the grid (or nowhere): the red button; on any other button, that button.
       event.preventDefault();
       press();
     } else if (key === 'Escape') {

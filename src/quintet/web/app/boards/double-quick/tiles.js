@@ -50,7 +50,10 @@ export function Grid({ crossword, cursor, selected, bad, t, onCell, onTileDown, 
   const byCell = new Map(crossword.map((tile) => [cellKey(tile.row, tile.col), tile]));
   const rows = range(box.top, box.bottom);
   const cols = range(box.left, box.right);
-  const cursorKey = cursor ? cellKey(cursor.row, cursor.col) : cellKey(0, 0);
+  // The one cell in the tab order: the cursor's, else the first tile's, else the middle.
+  const cursorKey = cursor
+    ? cellKey(cursor.row, cursor.col)
+    : crossword.length ? cellKey(crossword[0].row, crossword[0].col) : cellKey(0, 0);
   return html`
     <div class=${`dq-grid-box dq-zoom-${zoom}`} ref=${gridRef}>
       <div class="dq-grid" role="grid" aria-label=${label} style=${`--cols: ${cols.length}`}
