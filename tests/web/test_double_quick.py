@@ -412,6 +412,7 @@ def test_an_invalid_press_is_refused_with_its_reasons(web: Web) -> None:
     expect(refusal).to_contain_text("Dein Drücken wurde abgelehnt (−10 Punkte)")
     expect(refusal).to_contain_text("sie liegen in 2 getrennten Teilen")
     expect(why).to_contain_text("Du kannst noch nicht drücken")
+    web.shot(page, "double-quick-refused-de", full_page=True)
     assert page.evaluate("[...window.__quintetMissingMessages]") == []
 
 
