@@ -194,6 +194,27 @@ def drag(page: Page, source: Any, target: Any) -> None:
     page.mouse.up()
 
 
+def touch_drag(page: Page, source: Any, target: Any) -> None:
+    """Drag with a finger (touch events through the DevTools protocol: Chromium turns them
+    into the pointer events the board listens to)."""
+    source.scroll_into_view_if_needed()
+    start, end = source.bounding_box(), target.bounding_box()
+    assert start and end
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+    )
+    for step in range(1, 7):
+        x, y = x0 + (x1 - x0) * step / 6, y0 + (y1 - y0) * step / 6
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
 def answer_wild(page: Page, letter: str) -> None:
     """The wild tile asks for its letter: type it and place."""
     page.locator("#dq-wild-letter").fill(letter.upper())
@@ -432,8 +453,15 @@ def test_a_reload_mid_turn_gives_the_crossword_back(web: Web) -> None:
 
 def test_the_phone_layout(web: Web) -> None:
     table = web.table("double-quick", ["human", "easy", "easy"], LONG_TURNS, seed=8)
-    phone = web.seat_page(web.open_page(PHONE), table, 0)
+    phone = web.seat_page(web.open_page(PHONE, touch=True), table, 0)
     expect(phone.locator(".dq-rack [data-tile]")).to_have_count(6)
+    # A finger drags a plain tile onto the grid and back to the rack.
+    code = next(t["tile"] for t in board_state(phone)["rack"] if not t["wild"])
+    touch_drag(phone, phone.locator(f'.dq-rack [data-tile="{code}"]'), cell(phone, 1, 1))
+    expect(cell(phone, 1, 1)).to_have_attribute("data-tile", code)
+    touch_drag(phone, cell(phone, 1, 1), phone.locator(".dq-rack-title"))
+    expect(phone.locator(f'.dq-rack [data-tile="{code}"]')).to_have_count(1)
+    settled(phone)
     build_by_mouse(phone, 0)
     expect(phone.locator(".dq-other")).to_have_count(2)
     width = phone.evaluate("document.documentElement.scrollWidth")
