@@ -376,6 +376,15 @@ def test_a_game_built_by_keyboard(web: Web) -> None:
             pass_by_keyboard(page)
         press_and_wait(page, turn, keyboard=True)
     expect(page.locator(".dq-results")).to_be_visible()
+    # The replay shows the board too: every table open, nothing to build with.
+    page.goto(f"/replay/{table.id}")
+    expect(page.get_by_role("button", name="First", exact=True)).to_be_disabled()  # at the start
+    expect(page.locator(".dq-other")).to_have_count(2)
+    expect(page.locator(".dq-mine, .dq-press")).to_have_count(0)
+    page.get_by_role("button", name="Last move").click()
+    expect(page.locator('.dq-result[data-seat="0"] .dq-total')).to_have_attribute(
+        "data-total", re.compile(r"^[1-9]\d*$")
+    )
 
 
 def test_backspace_lifts_what_was_typed_and_space_explains(web: Web) -> None:
