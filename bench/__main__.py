@@ -1,6 +1,7 @@
 """``make bench``: random-playout speed of Quashars, and of OpenSpiel's ``oh_hell`` beside it;
-the Quiclo solver at a full table; the live server under 50 Quiclo tables of bots, against a raw
-WebSocket echo (``bench/server_load.py``: a server and a load process of its own).
+the Quiclo solver at a full table; the Quiddler and Double Quick! solvers; the live server
+under 50 Quiclo tables of bots, against a raw WebSocket echo (``bench/server_load.py``: a
+server and a load process of its own).
 
     .venv/bin/python -m bench [--quick] [--rounds N] [--seconds S]
 
@@ -28,7 +29,14 @@ from collections.abc import Callable
 from importlib import metadata
 from typing import Any
 
-from bench import openspiel_oh_hell, quiclo_solver, quiddler_best, server_load, words_load
+from bench import (
+    double_quick_solver,
+    openspiel_oh_hell,
+    quiclo_solver,
+    quiddler_best,
+    server_load,
+    words_load,
+)
 from bench.quashars_playouts import GAME_UNIT, checked_games, clones, random_games
 
 QUICK_ENV = "QUINTET_BENCH_QUICK"
@@ -234,6 +242,12 @@ def run(quick: bool, rounds: int, seconds: float) -> None:
     hands = 20 if quick else quiddler_best.HANDS
     _log(f"Quiddler best-hand solver, {hands} hands of {quiddler_best.CARDS} cards")
     _emit({**quiddler_best.measure(hands, seed=1, builds=1 if quick else 3), **common})
+
+    hands = double_quick_solver.QUICK_HANDS if quick else double_quick_solver.HANDS
+    _log(f"Double Quick! crossword solver, {hands} dealt hands of 22 tiles")
+    # Quick: the 200 ms score pass over 5 hands only (it alone would take 4 s).
+    score_hands = 5 if quick else None
+    _emit({**double_quick_solver.measure(hands, seed=1, score_hands=score_hands), **common})
 
     tables = (server_load.QUICK if quick else server_load.FULL).tables
     _log(f"server load: {tables} Quiclo tables over WebSockets, then the raw echo")

@@ -58,6 +58,7 @@ NAMES = [
     "quiclo_solver_full_table",
     "words_load",
     "quiddler_best_hand",
+    "double_quick_solver",
     "server_load",
 ]
 OPENSPIEL_NAMES = NAMES[1:3]
@@ -100,6 +101,15 @@ KEYS["quiddler_best_hand"] = COMMON_KEYS | {
     "trie_build_ms",
     "trie_mib",
     "words",
+}
+KEYS["double_quick_solver"] = COMMON_KEYS | {
+    "hands",
+    "complete_share",
+    "first_median_ms",
+    "first_p99_ms",
+    "first_max_ms",
+    "score_mean",
+    "index_build_ms",
 }
 KEYS["openspiel_oh_hell_random_games_weighted_chance"] = KEYS["openspiel_oh_hell_random_games"]
 KEYS["server_load"] = COMMON_KEYS | {
@@ -171,6 +181,10 @@ def check_measured(line: dict[str, Any]) -> None:
         return
     if line["benchmark"] == "server_load":
         check_server_load(line)
+        return
+    if line["benchmark"] == "double_quick_solver":
+        assert line["hands"] >= 1 and 0 <= line["complete_share"] <= 1
+        assert line["first_max_ms"] >= line["first_p99_ms"] >= line["first_median_ms"] > 0
         return
     unit = "clones" if line["benchmark"] == "quashars_clone" else "games"
     assert isinstance(line[unit], int) and line[unit] >= 1

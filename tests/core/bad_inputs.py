@@ -52,8 +52,10 @@ def words_sent(action: Any) -> set[str]:
             stack.extend(value)
         elif isinstance(value, int) and not isinstance(value, bool):
             found.add(str(value))
-        elif isinstance(value, str) and re.fullmatch(r"\w+", value):
-            found.add(value)
+        elif isinstance(value, str):
+            # Every word inside a string too: a refusal may echo a garbage key such as
+            # ">1\\O5", and the "O5" in it is then the sender's own, not a leak.
+            found.update(re.findall(r"\w+", value))
     return found
 
 

@@ -191,12 +191,17 @@ def test_the_walk_finds_hidden_cards_anywhere() -> None:
     assert string_leaks({"a": "Y9 "}, hidden) == []
     assert named_in("you do not hold Y9.", hidden) == ["Y9"]
     assert named_in("you do not hold Y90", hidden) == []
-    assert words_sent({"card": "Y9", "cards": [72, True], "x": "a b"}) == {
+    assert words_sent({"card": "Y9", "cards": [72, True], "x": "a b", ">1\\O5": 0}) == {
         "Y9",
         "72",
         "card",
         "cards",
         "x",
+        "a",
+        "b",
+        "1",
+        "O5",
+        "0",
     }
 
 

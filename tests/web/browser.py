@@ -65,13 +65,14 @@ class Web:
 
     # ------------------------------------------------------------ pages
 
-    def open_page(self, viewport: dict[str, int] | None = None) -> Page:
+    def open_page(self, viewport: dict[str, int] | None = None, *, touch: bool = False) -> Page:
         """A page in a new browser context (its own localStorage: another person),
-        watched for console errors."""
+        watched for console errors; `touch`: a touch screen too."""
         context = self.browser.new_context(
             base_url=self.base_url,
             viewport=viewport or DESKTOP,
             locale="en-US",  # type: ignore[arg-type]
+            has_touch=touch,
         )
         context.set_default_timeout(WAIT_MS)
         self.contexts.append(context)
