@@ -66,9 +66,9 @@ def left_step(page: Page, was: str) -> None:
     if was == "draw":
         expect(board(page)).not_to_have_attribute("data-step", "draw", timeout=TURN_WAIT_MS)
     else:
-        page.locator(
-            '.qd-board:not([data-step="discard"]):not([data-step="lay_down"])'
-        ).wait_for(timeout=TURN_WAIT_MS)
+        page.locator('.qd-board:not([data-step="discard"]):not([data-step="lay_down"])').wait_for(
+            timeout=TURN_WAIT_MS
+        )
 
 
 # ------------------------------------------------------------------ mouse and keyboard
@@ -143,7 +143,8 @@ def mouse_turn(page: Page, rng: random.Random) -> None:
 
 
 def focused_card(page: Page) -> str | None:
-    return page.evaluate("document.activeElement?.dataset?.card ?? null")
+    card = page.evaluate("document.activeElement?.dataset?.card ?? null")
+    return None if card is None else str(card)
 
 
 def key_to(page: Page, card: str) -> None:
@@ -217,9 +218,7 @@ def check_final(page: Page) -> None:
 
 def test_the_card_values_are_the_rules(web: Web, page: Page) -> None:
     page.goto("/")
-    values = page.evaluate(
-        "import('/static/app/boards/quiddler/cards.js').then((m) => m.VALUES)"
-    )
+    values = page.evaluate("import('/static/app/boards/quiddler/cards.js').then((m) => m.VALUES)")
     assert values == {name: value for name, (value, _) in CARDS.items()}
 
 
@@ -255,9 +254,7 @@ def test_challenge_mode_a_wrong_word_is_challenged(web: Web, page: Page) -> None
     left_step(page, "draw")
     hand = hand_cards(page)
     # Three cards in an order that spells no word, the fourth discarded.
-    wrong = next(
-        p for p in itertools.permutations(hand[:3]) if "".join(p) not in WORDS
-    )
+    wrong = next(p for p in itertools.permutations(hand[:3]) if "".join(p) not in WORDS)
     page.locator('.qd-mode [data-mode="words"]').click()
     for card in wrong:
         page.locator(f'.qd-hand .qd-card[data-card="{card}"]').first.click()
@@ -283,11 +280,10 @@ def test_challenge_mode_the_person_challenges_a_bots_word(web: Web, page: Page) 
     web.seat_page(page, table, 0)
     rng = random.Random(4)
     window = page.locator('.qd-challenge[data-challenger="0"]')
+    turn_or_window = page.locator('.qd-board[data-turn="me"], .qd-challenge[data-challenger="0"]')
     # Play until the bot lays words down (going out, or in its last turn).
     while True:
-        page.locator('.qd-board[data-turn="me"], .qd-challenge[data-challenger="0"]').first.wait_for(
-            timeout=TURN_WAIT_MS
-        )
+        turn_or_window.first.wait_for(timeout=TURN_WAIT_MS)
         if window.count():
             break
         mouse_turn(page, rng)

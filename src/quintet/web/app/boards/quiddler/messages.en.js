@@ -166,17 +166,18 @@ export default {
   'quiddler.ranking': 'Final ranking',
   'quiddler.rank_line': { one: '{rank}. {who}: {count} point', other: '{rank}. {who}: {count} points' },
 
-  // Refusals the board shows in words (the server's codes; docs/rules/quiddler.md "Errors").
-  'error.quiddler/not_a_word': 'That word is not in the dictionary.',
-  'error.quiddler/cards_left': 'Every card must be placed: in a word, as the discard, or (last turn) left over.',
-  'error.quiddler/short_word': 'A word takes 2 cards or more.',
-  'error.quiddler/not_in_hand': 'You do not hold those cards any more.',
-  'error.quiddler/wrong_step': 'Not now: draw first, and only once.',
-  'error.quiddler/wrong_phase': 'That is not possible at this point of the round.',
-  'error.quiddler/last_turn': 'This is your last turn: lay down instead.',
-  'error.quiddler/no_one_out': 'Nobody has gone out yet: go out or discard.',
-  'error.quiddler/empty_pile': 'That pile is empty.',
-  'error.quiddler/already_challenged': 'That word was challenged already.',
-  'error.quiddler/no_such_word': 'There is no such word to challenge.',
-  'error.quiddler/challenge_off': 'This table checks every word itself: there are no challenges.',
+  // Refusals (the server's codes; docs/rules/quiddler.md "Errors"): in English the rules'
+  // own message, which names the input and the rule; messages.de.js words them in German.
+  'error.quiddler/not_a_word': '{detail}',
+  'error.quiddler/cards_left': '{detail}',
+  'error.quiddler/short_word': '{detail}',
+  'error.quiddler/not_in_hand': '{detail}',
+  'error.quiddler/wrong_step': '{detail}',
+  'error.quiddler/wrong_phase': '{detail}',
+  'error.quiddler/last_turn': '{detail}',
+  'error.quiddler/no_one_out': '{detail}',
+  'error.quiddler/empty_pile': '{detail}',
+  'error.quiddler/already_challenged': '{detail}',
+  'error.quiddler/no_such_word': '{detail}',
+  'error.quiddler/challenge_off': '{detail}',
 };
