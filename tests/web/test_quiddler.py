@@ -114,8 +114,9 @@ def choose_discard_by_mouse(page: Page, card: str, rng: random.Random) -> None:
         source.click()
 
 
-def mouse_turn(page: Page, rng: random.Random) -> None:
-    """This seat's turn by mouse: draw, then go out, lay down or discard."""
+def mouse_turn(page: Page, rng: random.Random, ready: Callable[[], None] | None = None) -> None:
+    """This seat's turn by mouse: draw, then go out, lay down or discard; `ready` is called
+    when the words are on the rack, before they are sent."""
     if step(page) == "draw":
         pile = "discard" if rng.random() < 0.2 else "deck"
         page.locator(f'.qd-pile-button[data-pile="{pile}"]').click()
@@ -131,6 +132,8 @@ def mouse_turn(page: Page, rng: random.Random) -> None:
         else:
             build_by_mouse(page, [tuple(w) for w in out.words], rng)
             expect(page.locator(".qd-finish")).to_be_enabled()
+            if ready:
+                ready()
             page.locator(".qd-finish").click()
     else:
         play = best(hand, WORDS, discard=True)
@@ -138,6 +141,8 @@ def mouse_turn(page: Page, rng: random.Random) -> None:
         assert play.discard is not None
         choose_discard_by_mouse(page, play.discard, rng)
         expect(page.locator(".qd-finish")).to_be_enabled()
+        if ready:
+            ready()
         page.locator(".qd-finish").click()
     left_step(page, now)
 
@@ -226,13 +231,20 @@ def test_a_whole_game_by_mouse_with_own_words(web: Web, page: Page) -> None:
     table = web.table("quiddler", SEATS, OPTIONS)
     web.seat_page(page, table, 0)
     rng = random.Random(13)
-    shot = False
-    while my_turn_or_over(page):
-        mouse_turn(page, rng)
-        if not shot and page.locator(".qd-sheet").count():
-            shot = True
-            web.shot(page, "quiddler-board", full_page=True)
+    shots: list[str] = []
+
+    def ready() -> None:
+        # A screenshot of a rack full of words, once a score sheet shows too.
+        if not shots and page.locator(".qd-sheet").count():
+            shots.append(str(web.shot(page, "quiddler-board", full_page=True)))
             web.publish("quiddler-board")
+
+    rounds_seen: set[int] = set()
+    while my_turn_or_over(page):
+        rounds_seen.add(int(board(page).get_attribute("data-round") or "0"))
+        mouse_turn(page, rng, ready)
+    assert rounds_seen == set(range(1, 9))
+    assert shots, "the person never went out after round 1"
     check_final(page)
     web.shot(page, "quiddler-over", full_page=True)
 
@@ -319,7 +331,13 @@ def test_a_reload_in_the_middle_of_a_round(web: Web, page: Page) -> None:
     expect(board(page)).to_have_attribute("data-step", "discard")
     expect(board(page)).to_have_attribute("data-round", round_no or "")
     assert sorted(hand_cards(page)) == before
+    # In German too: every label of the board has its German words.
+    page.get_by_role("button", name="DE", exact=True).click()
+    expect(page.locator(".qd-rack .qd-title")).to_have_text("Wortleiste")
+    expect(page.locator(".qd-status")).to_contain_text("Wirf eine Karte ab")
+    no_missing_messages(page)
     mouse_turn(page, rng)
+    page.get_by_role("button", name="EN", exact=True).click()
     no_missing_messages(page)
 
 
@@ -338,9 +356,10 @@ def test_the_phone_layout_has_no_horizontal_scroll(web: Web) -> None:
         for card in hand_cards(page)[:-1]:
             page.locator(f'.qd-hand .qd-card[data-card="{card}"]').first.click()
         widest = max(widest, page.evaluate("document.documentElement.scrollWidth"))
+        if board(page).get_attribute("data-round") == "2" and page.locator(".qd-sheet").count():
+            web.shot(page, "quiddler-phone", full_page=True)
         page.locator(".qd-clear").click()
         mouse_turn(page, rng)
     assert widest <= PHONE["width"], f"the page is {widest} px wide on a 390 px screen"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    web.shot(page, "quiddler-phone", full_page=True)
     web.publish("quiddler-phone")

@@ -105,7 +105,7 @@ export default {
   'quiddler.go_out': 'Auslegen und beenden',
   'quiddler.lay_down': 'Auslegen',
   'quiddler.go_out_help': 'Jede Karte außer {card} muss in gültigen Wörtern liegen; {card} wird abgeworfen.',
-  'quiddler.lay_down_help': { one: 'Letzter Zug: {card} wird abgeworfen, {count} übrige Karte zählt gegen dich.', other: 'Letzter Zug: {card} wird abgeworfen, {count} übrige Karten zählen gegen dich.' },
+  'quiddler.lay_down_help': { zero: 'Letzter Zug: {card} wird abgeworfen, keine Karte bleibt übrig.', one: 'Letzter Zug: {card} wird abgeworfen, {count} übrige Karte zählt gegen dich.', other: 'Letzter Zug: {card} wird abgeworfen, {count} übrige Karten zählen gegen dich.' },
   'quiddler.pick_discard': 'Wähle die Abwurfkarte: mit „Klick wirft ab“ anklicken, auf den Ablagestapel ziehen oder x auf ihr drücken.',
   'quiddler.discard_only': 'Nur {card} abwerfen',
   'quiddler.rack.title': 'Wortleiste',

@@ -97,7 +97,7 @@ export default {
   'quiddler.go_out': 'Go out',
   'quiddler.lay_down': 'Lay down',
   'quiddler.go_out_help': 'Every card but {card} must lie in valid words; {card} is discarded.',
-  'quiddler.lay_down_help': { one: 'Last turn: {card} is discarded, {count} card left over counts against you.', other: 'Last turn: {card} is discarded, {count} cards left over count against you.' },
+  'quiddler.lay_down_help': { zero: 'Last turn: {card} is discarded, and no card is left over.', one: 'Last turn: {card} is discarded, {count} card left over counts against you.', other: 'Last turn: {card} is discarded, {count} cards left over count against you.' },
   'quiddler.pick_discard': 'Pick the card to discard: click it with "Click discards", drag it onto the discard pile, or press x on it.',
   'quiddler.discard_only': 'Just discard {card}',
   'quiddler.rack.title': 'Word rack',
