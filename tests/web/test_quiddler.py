@@ -319,22 +319,30 @@ def test_a_reload_in_the_middle_of_a_round(web: Web, page: Page) -> None:
     table = web.table("quiddler", SEATS, OPTIONS, seed=5)
     web.seat_page(page, table, 0)
     rng = random.Random(5)
-    for _ in range(2):
-        assert my_turn_or_over(page)
+    # Into round 2, so that the reload also brings back the last round's sheet.
+    while my_turn_or_over(page) and board(page).get_attribute("data-round") == "1":
         mouse_turn(page, rng)
-    assert my_turn_or_over(page)
+    if step(page) != "draw":
+        mouse_turn(page, rng)
+        assert my_turn_or_over(page)
     page.locator('.qd-pile-button[data-pile="deck"]').click()
     left_step(page, "draw")
     before = sorted(hand_cards(page))
     round_no = board(page).get_attribute("data-round")
+    now = step(page)  # discard, or lay_down when the bot went out first
     page.reload()
-    expect(board(page)).to_have_attribute("data-step", "discard")
+    expect(board(page)).to_have_attribute("data-step", now)
     expect(board(page)).to_have_attribute("data-round", round_no or "")
     assert sorted(hand_cards(page)) == before
+    # The view keeps the last round's points (its cards were in that round's events).
+    sheet = page.locator('.qd-sheet[data-round="1"]')
+    expect(sheet.locator(".qd-sheet-player")).to_have_count(2)
+    expect(sheet).to_contain_text("Words")
     # In German too: every label of the board has its German words.
     page.get_by_role("button", name="DE", exact=True).click()
     expect(page.locator(".qd-rack .qd-title")).to_have_text("Wortleiste")
-    expect(page.locator(".qd-status")).to_contain_text("Wirf eine Karte ab")
+    german = {"discard": "Wirf eine Karte ab", "lay_down": "Dein letzter Zug"}[now]
+    expect(page.locator(".qd-status")).to_contain_text(german)
     no_missing_messages(page)
     mouse_turn(page, rng)
     page.get_by_role("button", name="EN", exact=True).click()
@@ -363,3 +371,25 @@ def test_the_phone_layout_has_no_horizontal_scroll(web: Web) -> None:
     assert widest <= PHONE["width"], f"the page is {widest} px wide on a 390 px screen"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     web.publish("quiddler-phone")
+
+
+def test_the_replay_and_a_spectator_see_the_board(web: Web, page: Page) -> None:
+    table = web.table("quiddler", ["easy", "easy"], OPTIONS, seed=2)
+    watcher = web.open_page()
+    watcher.goto(f"/t/{table.id}")
+    # A spectator: the piles and both players, no hand, no rack.
+    expect(watcher.locator(".qd-seats .qd-seat")).to_have_count(2)
+    expect(watcher.locator(".qd-rack")).to_have_count(0)
+    expect(watcher.locator(".qd-hand")).to_have_count(0)
+    expect(watcher.locator(".qd-board")).to_have_attribute("data-phase", "over", timeout=60_000)
+    expect(watcher.locator(".qd-ranking li")).to_have_count(2)
+    page.goto(f"/replay/{table.id}")
+    page.get_by_role("button", name="Last move").click()
+    expect(page.locator(".qd-ranking li")).to_have_count(2)
+    expect(page.locator('.qd-sheet[data-round="8"]')).to_be_visible()
+    # Seen by seat 0: its hand as a picture, no controls.
+    page.get_by_label("Seen by").select_option("0")
+    page.get_by_role("button", name="First").click()
+    expect(page.locator(".qd-hand .qd-card")).to_have_count(3)
+    expect(page.locator(".qd-hand button, .qd-mode, .qd-rack")).to_have_count(0)
+    no_missing_messages(page)

@@ -103,7 +103,7 @@ export function Board({ view, seat, status, send, t, now, names: shellNames, rep
   }, [events?.value]);
   const shownSheet = (view.phase === 'scored' || view.phase === 'over') && view.last_round
     ? { round: view.round, words: view.words, unused: view.unused, parts: view.last_round }
-    : sheet ?? (view.last_round ? { round: view.round - 1, words: [], unused: [], parts: view.last_round } : null);
+    : sheet ?? (view.last_round ? { round: view.round - 1, words: null, unused: null, parts: view.last_round } : null);
 
   // The challenge countdown redraws while a window is open.
   useEffect(() => {
@@ -318,15 +318,17 @@ export function Board({ view, seat, status, send, t, now, names: shellNames, rep
         <${Piles} view=${view} t=${t} canDraw=${step === 'draw'} onDraw=${draw}
           chosen=${chosen !== null ? byId.get(chosen) : null} onDropDiscard=${discardCardId}
           onUnchoose=${() => chosen !== null && takeBack(chosen)} />
-        ${mine
+        ${mine && !replay
           ? html`<div class="qd-mode" role="group" aria-label=${t('quiddler.mode.label')}>
               <button type="button" class="small" aria-pressed=${mode === 'discard' ? 'true' : 'false'} data-mode="discard"
                 onClick=${() => setMode('discard')}>${t('quiddler.mode.discard')}</button>
               <button type="button" class="small" aria-pressed=${mode === 'words' ? 'true' : 'false'} data-mode="words"
                 onClick=${() => setMode('words')}>${t('quiddler.mode.words')}</button>
-            </div>
-            <${Hand} cards=${handCards} t=${t} cursor=${at} fresh=${fresh} handRef=${handRef} replay=${replay}
-              label=${t(mode === 'words' ? 'quiddler.hand_label_words' : 'quiddler.hand_label_discard', { count: handCards.length })}
+            </div>`
+          : null}
+        ${mine
+          ? html`<${Hand} cards=${handCards} t=${t} cursor=${at} fresh=${fresh} handRef=${handRef} replay=${replay}
+              label=${replay ? t('quiddler.hand') : t(mode === 'words' ? 'quiddler.hand_label_words' : 'quiddler.hand_label_discard', { count: handCards.length })}
               onCard=${clickCard} onKey=${onHandKey} onFocusCard=${setCursor} onDropOn=${dropOnHand} />
             ${problemText ? html`<p class="qd-problem" role="alert">${problemText}</p>` : null}`
           : null}

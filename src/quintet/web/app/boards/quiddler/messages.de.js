@@ -164,6 +164,8 @@ export default {
   'quiddler.sheet.no_words': 'niemand (keine Wörter)',
   'quiddler.sheet.no_word': 'keine Wörter',
   'quiddler.sheet.unused': 'Übrig: {cards}',
+  'quiddler.sheet.part.words': 'Wörter',
+  'quiddler.sheet.part.unused': 'Übrig',
   'quiddler.sheet.part.longest': 'Längstes Wort',
   'quiddler.sheet.part.most': 'Meiste Wörter',
   'quiddler.sheet.part.invalid': 'Ungültige Wörter',

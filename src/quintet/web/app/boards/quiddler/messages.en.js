@@ -156,6 +156,8 @@ export default {
   'quiddler.sheet.no_words': 'nobody (no words)',
   'quiddler.sheet.no_word': 'no words',
   'quiddler.sheet.unused': 'Left over: {cards}',
+  'quiddler.sheet.part.words': 'Words',
+  'quiddler.sheet.part.unused': 'Left over',
   'quiddler.sheet.part.longest': 'Longest word',
   'quiddler.sheet.part.most': 'Most words',
   'quiddler.sheet.part.invalid': 'Words found invalid',

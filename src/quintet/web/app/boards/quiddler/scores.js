@@ -13,12 +13,16 @@ function bonuses(view) {
 
 function bonusLine(kind, sheet, view, t, names) {
   const holder = (sheet.parts[kind] ?? []).findIndex((p) => p > 0);
-  const anyWords = sheet.words.some((ws) => ws.length > 0);
+  const anyWords = sheet.words
+    ? sheet.words.some((ws) => ws.length > 0)
+    : (sheet.parts.words ?? []).some((p) => p > 0);
   const who = holder >= 0 ? names[holder] : anyWords ? t('quiddler.sheet.tie') : t('quiddler.sheet.no_words');
   return html`<li class="qd-bonus" data-bonus=${kind}>${t(`quiddler.sheet.${kind}`, { who })}</li>`;
 }
 
-/** The sheet of one scored round; `sheet`: {round, words, unused, parts}. */
+/** The sheet of one scored round; `sheet`: {round, words, unused, parts}. After a reload
+ * in a later round the view holds only the points (`words` and `unused` null): the sheet
+ * then gives the words' and the left-over cards' points without the cards. */
 export function RoundSheet({ sheet, view, seat, t, names }) {
   if (!sheet) return null;
   const seats = Array.from({ length: view.players }, (_, s) => s);
@@ -27,9 +31,18 @@ export function RoundSheet({ sheet, view, seat, t, names }) {
     <ul class="qd-bonuses">${bonuses(view).map((kind) => bonusLine(kind, sheet, view, t, names))}</ul>
     <div class="qd-sheet-grid">
       ${seats.map((s) => {
+        const part = (name) => sheet.parts[name]?.[s] ?? 0;
+        if (!sheet.words) {
+          return html`<article key=${s} class=${`qd-sheet-player ${s === seat ? 'qd-me' : ''}`} data-seat=${s}>
+            <h3>${names[s]} <span class=${`qd-round-total ${part('total') < 0 ? 'qd-minus' : ''}`}>${signed(part('total'))}</span></h3>
+            <ul class="qd-sheet-lines">
+              ${['words', 'unused', 'longest', 'most', 'invalid', 'challenges'].filter((p) => part(p) !== 0).map((p) => html`<li key=${p}>
+                <span>${t(`quiddler.sheet.part.${p}`)}</span><span class=${`qd-num ${part(p) < 0 ? 'qd-minus' : ''}`}>${signed(part(p))}</span></li>`)}
+            </ul>
+          </article>`;
+        }
         const words = sheet.words[s] ?? [];
         const unused = sheet.unused[s] ?? [];
-        const part = (name) => sheet.parts[name]?.[s] ?? 0;
         return html`<article key=${s} class=${`qd-sheet-player ${s === seat ? 'qd-me' : ''}`} data-seat=${s}>
           <h3>${names[s]} <span class=${`qd-round-total ${part('total') < 0 ? 'qd-minus' : ''}`}>${signed(part('total'))}</span></h3>
           <ul class="qd-sheet-lines">
