@@ -393,3 +393,29 @@ def test_the_replay_and_a_spectator_see_the_board(web: Web, page: Page) -> None:
     expect(page.locator(".qd-hand .qd-card")).to_have_count(3)
     expect(page.locator(".qd-hand button, .qd-mode, .qd-rack")).to_have_count(0)
     no_missing_messages(page)
+
+
+def test_the_hand_reorders_and_p_takes_the_discard_pile(web: Web, page: Page) -> None:
+    table = web.table("quiddler", SEATS, OPTIONS, seed=9)
+    web.seat_page(page, table, 0)
+    assert my_turn_or_over(page)
+    top = page.locator('.qd-pile-button[data-pile="discard"]').get_attribute("aria-label") or ""
+    enter_hand(page)
+    order = hand_cards(page)
+    # Shift+ArrowRight moves the focused card one place to the right, and it keeps the focus.
+    page.keyboard.press("Home")
+    page.keyboard.press("Shift+ArrowRight")
+    moved = [order[1], order[0], *order[2:]]
+    assert hand_cards(page) == moved
+    assert focused_card(page) == order[0]
+    # Dragging the last card onto the first puts it in front.
+    cards = page.locator(".qd-hand .qd-card")
+    drag(page, cards.last, cards.first)
+    expect(cards.first).to_have_attribute("data-card", moved[-1])
+    assert hand_cards(page) == [moved[-1], *moved[:-1]]
+    # "p" takes the top of the discard pile: the new card goes at the end.
+    page.keyboard.press("p")
+    left_step(page, "draw")
+    taken = hand_cards(page)[-1]
+    assert f": {taken.upper()}, {CARDS[taken][0]} points on top" in top
+    assert len(hand_cards(page)) == len(order) + 1
