@@ -1,17 +1,19 @@
 // Asking the server whether words are in the table's dictionary (POST /api/words/check):
-// the dictionary stays on the server. Answers are kept for the page's life, and words
-// asked for within a short moment go in one request, so building a word card by card
-// asks once, not once per card.
+// the dictionary stays on the server. Answers are kept for the page's life, and a request
+// goes only once no new word was asked for during a short moment, so building a word
+// card by card quickly asks once, not once per card. A check that failed (the network,
+// or the rate limit) is asked again a few seconds later.
 import { signal } from '@preact/signals';
 
 const ASK_AFTER_MS = 150;
+const RETRY_MS = 3000;
 // At most this many words per request (the server's MAX_WORDS).
 const MAX_WORDS = 12;
 
 // "<table>:<word>" -> true (a word), false (not a word), 'pending' or 'failed'.
 const verdicts = new Map();
 const waiting = new Set();
-let timer = null;
+let timer;
 /** Bumped whenever an answer comes: components that read it redraw. */
 export const answers = signal(0);
 
@@ -27,12 +29,22 @@ async function ask(table, words) {
     const data = response.ok ? await response.json() : null;
     words.forEach((word, i) => {
       const valid = data?.valid?.[i];
-      verdicts.set(keyOf(table, word), typeof valid === 'boolean' ? valid : 'failed');
+      if (typeof valid === 'boolean') verdicts.set(keyOf(table, word), valid);
+      else failed(keyOf(table, word));
     });
   } catch {
-    words.forEach((word) => verdicts.set(keyOf(table, word), 'failed'));
+    words.forEach((word) => failed(keyOf(table, word)));
   }
   answers.value += 1;
+}
+
+function failed(key) {
+  verdicts.set(key, 'failed');
+  setTimeout(() => {
+    if (verdicts.get(key) !== 'failed') return;
+    verdicts.delete(key);
+    answers.value += 1;
+  }, RETRY_MS);
 }
 
 function flush() {
@@ -51,15 +63,15 @@ function flush() {
 }
 
 /** What is known of a word (lowercase letters): true, false, 'pending' or 'failed'.
- * Asks the server when nothing is known yet (or the last ask failed and `retry`). */
-export function verdict(table, word, retry = false) {
+ * Asks the server when nothing is known yet. */
+export function verdict(table, word) {
   void answers.value;
   const key = keyOf(table, word);
   const known = verdicts.get(key);
-  if (known === true || known === false || known === 'pending') return known;
-  if (known === 'failed' && !retry) return known;
+  if (known !== undefined) return known;
   verdicts.set(key, 'pending');
   waiting.add(key);
-  timer ??= setTimeout(flush, ASK_AFTER_MS);
+  clearTimeout(timer);
+  timer = setTimeout(flush, ASK_AFTER_MS);
   return 'pending';
 }
