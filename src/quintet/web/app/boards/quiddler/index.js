@@ -46,6 +46,7 @@ export function Board({ view, seat, status, send, t, now, names: shellNames, rep
   const ids = useRef(0);
   const cardsRef = useRef([]);
   const roundRef = useRef(null);
+  const freshRef = useRef(null);
   const handRef = useRef(null);
   const [rack, setRack] = useState({ words: [[]], current: 0, discard: null });
   const [mode, setMode] = useState('discard');
@@ -69,10 +70,14 @@ export function Board({ view, seat, status, send, t, now, names: shellNames, rep
     roundRef.current = view.round;
     cardsRef.current = [];
   }
+  const known = cardsRef.current.length;
   const cards = mine ? reconcile(cardsRef.current, view.hand, () => (ids.current += 1)) : [];
   cardsRef.current = cards;
   const byId = new Map(cards.map((c) => [c.id, c]));
-  const fresh = cards.length && cards.length > (view.hand_size ?? 0) ? cards[cards.length - 1].id : null;
+  // The card just drawn is marked until the hand is back to its size.
+  if (known && cards.length > known) freshRef.current = ids.current;
+  if (cards.length <= (view.hand_size ?? 0)) freshRef.current = null;
+  const fresh = freshRef.current;
 
   // The rack holds ids; cards that left the hand leave it too.
   const rackWords = rack.words.map((w) => w.filter((id) => byId.has(id)));
