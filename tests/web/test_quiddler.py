@@ -307,9 +307,9 @@ def test_challenge_mode_the_person_challenges_a_bots_word(web: Web, page: Page) 
     valid = word in WORDS
     page.locator(".qd-challenge-button").first.click()
     loser = "Anna" if valid else "Bot (easy)"
-    # The board says it while the round lasts, the game log for good (the round may end
-    # with this window).
-    expect(page.locator(".table-page")).to_contain_text(f"{loser} loses", timeout=TURN_WAIT_MS)
+    # The board says it: in the window while the round lasts, then in the round's sheet
+    # (the round may end with this window).
+    expect(page.locator(".qd-board")).to_contain_text(f"{loser} loses", timeout=TURN_WAIT_MS)
     if window.count() and page.locator(".qd-accept").count():
         page.locator(".qd-accept").click()
     no_missing_messages(page)

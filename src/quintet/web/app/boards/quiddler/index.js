@@ -101,10 +101,17 @@ export function Board({ view, seat, status, send, t, now, names: shellNames, rep
   }, [step]);
   useEffect(() => setRack({ words: [[]], current: 0, discard: null }), [view.round]);
 
-  // Keep the last scored round's words (the next deal clears them from the view).
+  // Keep the last scored round's words and challenges (the next deal clears them from
+  // the view), in the order the events came.
+  const challenged = useRef([]);
   useEffect(() => {
-    const scored = events?.value?.find((e) => e.type === 'round_scored');
-    if (scored) setSheet({ round: scored.round, words: scored.words, unused: scored.unused, parts: scored.scores });
+    for (const e of events?.value ?? []) {
+      if (e.type === 'challenged') challenged.current.push(e);
+      if (e.type === 'round_scored') {
+        setSheet({ round: e.round, words: e.words, unused: e.unused, parts: e.scores, challenges: challenged.current });
+        challenged.current = [];
+      }
+    }
   }, [events?.value]);
   const shownSheet = (view.phase === 'scored' || view.phase === 'over') && view.last_round
     ? { round: view.round, words: view.words, unused: view.unused, parts: view.last_round }

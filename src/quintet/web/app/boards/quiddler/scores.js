@@ -29,6 +29,11 @@ export function RoundSheet({ sheet, view, seat, t, names }) {
   return html`<section class="qd-sheet" aria-labelledby="qd-sheet-title" data-round=${sheet.round}>
     <h2 id="qd-sheet-title" class="qd-title">${t('quiddler.sheet.title', { n: sheet.round })}</h2>
     <ul class="qd-bonuses">${bonuses(view).map((kind) => bonusLine(kind, sheet, view, t, names))}</ul>
+    ${sheet.challenges?.length
+      ? html`<ul class="qd-sheet-verdicts">${sheet.challenges.map((c, i) => html`<li key=${i}>${t(c.valid ? 'quiddler.verdict.valid' : 'quiddler.verdict.invalid', {
+          word: spell(c.cards), points: c.points, owner: names[c.seat], challenger: names[c.challenger],
+        })}</li>`)}</ul>`
+      : null}
     <div class="qd-sheet-grid">
       ${seats.map((s) => {
         const part = (name) => sheet.parts[name]?.[s] ?? 0;
