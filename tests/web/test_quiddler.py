@@ -365,6 +365,8 @@ def test_the_phone_layout_has_no_horizontal_scroll(web: Web) -> None:
             page.locator(f'.qd-hand .qd-card[data-card="{card}"]').first.click()
         widest = max(widest, page.evaluate("document.documentElement.scrollWidth"))
         if board(page).get_attribute("data-round") == "2" and page.locator(".qd-sheet").count():
+            word = page.locator(".qd-word").first
+            expect(word).not_to_have_attribute("data-state", "pending")
             web.shot(page, "quiddler-phone", full_page=True)
         page.locator(".qd-clear").click()
         mouse_turn(page, rng)
