@@ -107,7 +107,7 @@ def test_a_failed_suggestion_says_why(web: Web, page: Page) -> None:
 def test_the_view_fields_are_worded_by_the_game(web: Web, page: Page) -> None:
     # Quiddler's messages name its fields; a field they do not name keeps its own name.
     table = web.table("quiddler", ["human", "easy"], {"pause_ms": 0, "first_dealer": 1})
-    web.seat_page(page, table, 0)
+    web.seat_page(page, table, 0, query="?board=generic")
     board = page.locator(".generic-board")
     expect(board).to_have_attribute("data-lists-actions", "true")
     # A game that lists its moves: buttons, the one-line editor, no suggestion.
@@ -128,7 +128,7 @@ def test_the_view_fields_are_worded_by_the_game(web: Web, page: Page) -> None:
 
 def test_a_refused_action_says_why_on_the_board(web: Web, page: Page) -> None:
     table = web.table("quiddler", ["human", "easy"], {"pause_ms": 0, "first_dealer": 1})
-    web.seat_page(page, table, 0)
+    web.seat_page(page, table, 0, query="?board=generic")
     board = page.locator(".generic-board")
     expect(board.locator(".action-buttons button").first).to_be_enabled()
     # A discard before the draw: the server refuses it and the board gives its reason

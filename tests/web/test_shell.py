@@ -29,7 +29,7 @@ def wait_finished(web: Web, table: Table) -> None:
 
 def test_quiddler_is_playable_on_the_generic_board(web: Web, page: Page) -> None:
     table = web.table("quiddler", ["human", "easy"], {"pause_ms": 0, "first_dealer": 1})
-    web.seat_page(page, table, 0)
+    web.seat_page(page, table, 0, query="?board=generic")
     seats = page.locator(".seat-list .seat")
     expect(seats).to_have_count(2)
     expect(seats.nth(0)).to_contain_text("Anna")
@@ -55,7 +55,7 @@ def test_quiddler_is_playable_on_the_generic_board(web: Web, page: Page) -> None
 
 def test_a_reload_keeps_the_seat_and_spectators_watch(web: Web, page: Page) -> None:
     table = web.table("quiddler", ["human", "easy"], {"pause_ms": 0, "first_dealer": 1})
-    web.seat_page(page, table, 0)
+    web.seat_page(page, table, 0, query="?board=generic")
     expect(page.locator(".seat.me")).to_contain_text("Anna")
     expect(page.locator(".action-buttons button").first).to_be_enabled()
     page.locator(".action-buttons button").first.click()
@@ -186,10 +186,9 @@ def test_a_table_by_keyboard_alone(web: Web, page: Page) -> None:
     page.keyboard.press("Enter")
     # Only bots besides Anna: the table starts at once; she plays a move by keyboard.
     expect(page.locator(".seat.me")).to_contain_text("Anna")
-    first = page.locator(".action-buttons button").first
-    expect(first).to_be_enabled(timeout=30_000)
-    tab_to(page, first.inner_text().strip())
-    page.keyboard.press("Enter")
+    # Quiddler's board: "d" draws from the draw pile when it is her turn.
+    page.locator('.qd-board[data-turn="me"]').wait_for(timeout=30_000)
+    page.keyboard.press("d")
     expect(
         page.locator(".game-log li", has_text=re.compile(rf"^\s*Anna {MOVES}")).first
     ).to_be_visible()
@@ -204,8 +203,8 @@ def test_the_server_serves_the_page_and_its_modules(web_server: LiveServer) -> N
             assert page.headers["cache-control"] == "no-cache"
             assert '<script type="importmap">' in page.text
         manifest = json.loads(page.text.split('id="manifest">')[1].split("</script>")[0])
-        # Each game's folder: Quiddler has messages but no board of its own.
-        assert manifest["quiddler"] == {"board": False, "style": False, "messages": ["de", "en"]}
+        # Each game's folder: its board, style sheet and messages.
+        assert manifest["quiddler"] == {"board": True, "style": True, "messages": ["de", "en"]}
         assert manifest["quashars"] == {"board": True, "style": True, "messages": ["de", "en"]}
         assert "generic" not in manifest
         for path in ("/static/app/main.js", "/static/vendor/preact/dist/preact.mjs"):

@@ -38,6 +38,7 @@ from quintet.server.schemas import (
     invite,
     table_out,
 )
+from quintet.server.words import WordVerdicts, check_words
 
 log = logging.getLogger(__name__)
 
@@ -278,6 +279,10 @@ def bearer(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not value.strip():
         raise HubError(ErrorCode.NO_TOKEN, "the Authorization header must be 'Bearer <token>'")
     return value.strip()
+
+
+# The Quiddler board's word check (words.py holds the body, the limit and the answer).
+router.add_api_route("/words/check", check_words, methods=["POST"], response_model=WordVerdicts)
 
 
 @router.post("/tables/{table_id}/hint")

@@ -1,0 +1,423 @@
+"""The Quiddler board in a real browser: a person plays whole games against a bot, building
+every word on the word rack by mouse and by keyboard; challenge mode with a wrong word
+challenged; a reload in the middle of a round; the phone layout. Screenshots:
+screenshots/quiddler-*.png; two are published to docs/screenshots/.
+
+The test finds its words with the solver in this process (a person would find their own);
+the page never offers them. The board marks itself for tests: `.qd-board[data-turn="me"]`
+while this seat is to act, `data-step` (draw, discard, lay_down; empty when not this seat's
+turn), `data-phase` and `data-round`; the rack's words carry `data-word` and `data-state`
+(valid, invalid, pending, ...).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+
+from playwright.sync_api import Locator, Page, expect
+from tests.web.browser import PHONE, Web
+
+from quintet.games.quiddler.components import CARDS
+from quintet.games.quiddler.dictionary import table_words
+from quintet.games.quiddler.solver import best, can_go_out
+
+SEATS = ["human", "easy"]
+#: Seat 1 deals round 1, so the person (seat 0) plays first; no pause between rounds.
+OPTIONS = {"pause_ms": 0, "first_dealer": 1}
+#: Milliseconds to wait for the person's next turn (a failure guard, not a measurement).
+TURN_WAIT_MS = 60_000
+WORDS = table_words().words
+
+
+def board(page: Page) -> Locator:
+    return page.locator(".qd-board")
+
+
+def step(page: Page) -> str:
+    return board(page).get_attribute("data-step") or ""
+
+
+def my_turn_or_over(page: Page) -> bool:
+    """Wait until this seat is to act (True) or the game is over (False)."""
+    either = page.locator('.qd-board[data-turn="me"], .qd-board[data-phase="over"]')
+    either.first.wait_for(timeout=TURN_WAIT_MS)
+    return board(page).get_attribute("data-phase") != "over"
+
+
+def hand_cards(page: Page) -> list[str]:
+    return [c.get_attribute("data-card") or "" for c in page.locator(".qd-hand .qd-card").all()]
+
+
+def no_missing_messages(page: Page) -> None:
+    missing = page.evaluate("[...window.__quintetMissingMessages]")
+    assert missing == [], f"message keys without a text: {missing}"
+
+
+def no_solver_offer(page: Page) -> None:
+    """No control on the page names a whole word the solver would lay down."""
+    texts = " ".join(page.locator(".qd-board button").all_inner_texts()).lower()
+    assert "go_out" not in texts and "lay_down" not in texts and "{" not in texts
+
+
+def left_step(page: Page, was: str) -> None:
+    """Wait until the server took this seat's action made at step `was`."""
+    if was == "draw":
+        expect(board(page)).not_to_have_attribute("data-step", "draw", timeout=TURN_WAIT_MS)
+    else:
+        page.locator('.qd-board:not([data-step="discard"]):not([data-step="lay_down"])').wait_for(
+            timeout=TURN_WAIT_MS
+        )
+
+
+# ------------------------------------------------------------------ mouse and keyboard
+
+
+def drag(page: Page, source: Locator, target: Locator) -> None:
+    """Drag `source` onto `target` with the mouse, in several moves as a hand would."""
+    # Both in view, clear of the page's sticky top bar.
+    source.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    start = source.bounding_box()
+    end = target.bounding_box()
+    assert start is not None
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    assert end is not None
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def build_by_mouse(page: Page, words: list[tuple[str, ...]], rng: random.Random) -> None:
+    """Lay `words` on the rack: click or drag each card, "New word" between words."""
+    page.locator('.qd-mode [data-mode="words"]').click()
+    for word in words:
+        for card in word:
+            source = page.locator(f'.qd-hand .qd-card[data-card="{card}"]').first
+            if rng.random() < 0.3:
+                drag(page, source, page.locator(".qd-word.qd-current"))
+            else:
+                source.click()
+        letters = "".join(word)
+        expect(page.locator(f'.qd-word[data-word="{letters}"]').first).to_have_attribute(
+            "data-state", "valid"
+        )
+        page.locator(".qd-new-word").click()
+
+
+def choose_discard_by_mouse(page: Page, card: str, rng: random.Random) -> None:
+    source = page.locator(f'.qd-hand .qd-card[data-card="{card}"]').first
+    if rng.random() < 0.5:
+        drag(page, source, page.locator('.qd-pile-button[data-pile="discard"]'))
+    else:
+        page.locator('.qd-mode [data-mode="discard"]').click()
+        source.click()
+
+
+def mouse_turn(page: Page, rng: random.Random, ready: Callable[[], None] | None = None) -> None:
+    """This seat's turn by mouse: draw, then go out, lay down or discard; `ready` is called
+    when the words are on the rack, before they are sent."""
+    if step(page) == "draw":
+        pile = "discard" if rng.random() < 0.2 else "deck"
+        page.locator(f'.qd-pile-button[data-pile="{pile}"]').click()
+        left_step(page, "draw")
+    now = step(page)
+    hand = hand_cards(page)
+    no_solver_offer(page)
+    if now == "discard":
+        out = can_go_out(hand, WORDS)
+        if out is None:
+            card = best(hand, WORDS, discard=True).discard or hand[0]
+            choose_discard_by_mouse(page, card, rng)
+        else:
+            build_by_mouse(page, [tuple(w) for w in out.words], rng)
+            expect(page.locator(".qd-finish")).to_be_enabled()
+            if ready:
+                ready()
+            page.locator(".qd-finish").click()
+    else:
+        play = best(hand, WORDS, discard=True)
+        build_by_mouse(page, [tuple(w) for w in play.words], rng)
+        assert play.discard is not None
+        choose_discard_by_mouse(page, play.discard, rng)
+        expect(page.locator(".qd-finish")).to_be_enabled()
+        if ready:
+            ready()
+        page.locator(".qd-finish").click()
+    left_step(page, now)
+
+
+def focused_card(page: Page) -> str | None:
+    card = page.evaluate("document.activeElement?.dataset?.card ?? null")
+    return None if card is None else str(card)
+
+
+def key_to(page: Page, card: str) -> None:
+    """Move the hand's focus with the arrow keys to a card named `card`."""
+    for _ in range(len(hand_cards(page)) + 1):
+        if focused_card(page) == card:
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"no {card!r} in the hand {hand_cards(page)}")
+
+
+def enter_hand(page: Page) -> None:
+    """Tab into the hand (its one tab stop) when the focus is not there yet."""
+    for _ in range(40):
+        if focused_card(page) is not None:
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("Tab never reached the hand")
+
+
+def keyboard_turn(page: Page) -> None:
+    """This seat's turn by keyboard only."""
+    if step(page) == "draw":
+        page.keyboard.press("d")
+        left_step(page, "draw")
+    now = step(page)
+    hand = hand_cards(page)
+    enter_hand(page)
+    out = can_go_out(hand, WORDS) if now == "discard" else None
+    play = out if out is not None else best(hand, WORDS, discard=True)
+    if now == "discard" and out is None:
+        key_to(page, play.discard or hand[0])
+        page.keyboard.press("x")
+    else:
+        for word in play.words:
+            for card in word:
+                key_to(page, card)
+                page.keyboard.press("w")
+            letters = "".join(word)
+            expect(page.locator(f'.qd-word[data-word="{letters}"]').first).to_have_attribute(
+                "data-state", "valid"
+            )
+            page.keyboard.press("n")
+        if now == "lay_down":
+            assert play.discard is not None
+            key_to(page, play.discard)
+            page.keyboard.press("x")
+        expect(page.locator(".qd-finish")).to_be_enabled()
+        page.keyboard.press("g")
+    left_step(page, now)
+
+
+def play_game(page: Page, turn: Callable[[Page], None]) -> None:
+    rounds_seen: set[int] = set()
+    while my_turn_or_over(page):
+        rounds_seen.add(int(board(page).get_attribute("data-round") or "0"))
+        turn(page)
+    assert rounds_seen == set(range(1, 9))
+
+
+def check_final(page: Page) -> None:
+    expect(page.locator(".qd-ranking li")).to_have_count(2)
+    expect(page.locator(".qd-score-table tbody tr")).to_have_count(8)
+    expect(page.locator(".qd-sheet")).to_have_attribute("data-round", "8")
+    expect(page.locator(".qd-sheet .qd-bonus")).to_have_count(1)  # 2 players: one bonus
+    no_missing_messages(page)
+
+
+# ---------------------------------------------------------------------------- tests
+
+
+def test_the_card_values_are_the_rules(web: Web, page: Page) -> None:
+    page.goto("/")
+    values = page.evaluate("import('/static/app/boards/quiddler/cards.js').then((m) => m.VALUES)")
+    assert values == {name: value for name, (value, _) in CARDS.items()}
+
+
+def test_a_whole_game_by_mouse_with_own_words(web: Web, page: Page) -> None:
+    table = web.table("quiddler", SEATS, OPTIONS)
+    web.seat_page(page, table, 0)
+    rng = random.Random(13)
+    shots: list[str] = []
+
+    def ready() -> None:
+        # A screenshot of a rack full of words, once a score sheet shows too.
+        if not shots and page.locator(".qd-sheet").count():
+            shots.append(str(web.shot(page, "quiddler-board", full_page=True)))
+            web.publish("quiddler-board")
+
+    rounds_seen: set[int] = set()
+    while my_turn_or_over(page):
+        rounds_seen.add(int(board(page).get_attribute("data-round") or "0"))
+        mouse_turn(page, rng, ready)
+    assert rounds_seen == set(range(1, 9))
+    assert shots, "the person never went out after round 1"
+    check_final(page)
+    web.shot(page, "quiddler-over", full_page=True)
+
+
+def test_a_whole_game_by_keyboard(web: Web, page: Page) -> None:
+    table = web.table("quiddler", SEATS, OPTIONS, seed=7)
+    web.seat_page(page, table, 0)
+    play_game(page, keyboard_turn)
+    check_final(page)
+
+
+def test_challenge_mode_a_wrong_word_is_challenged(web: Web, page: Page) -> None:
+    # A long pause after scoring keeps the round's verdicts in view until the test reads them.
+    options = {**OPTIONS, "challenge": True, "challenge_ms": 600_000, "pause_ms": 600_000}
+    table = web.table("quiddler", SEATS, options, seed=3)
+    web.seat_page(page, table, 0)
+    assert my_turn_or_over(page)
+    page.locator('.qd-pile-button[data-pile="deck"]').click()
+    left_step(page, "draw")
+    hand = hand_cards(page)
+    # Three cards in an order that spells no word, the fourth discarded.
+    wrong = next(p for p in itertools.permutations(hand[:3]) if "".join(p) not in WORDS)
+    page.locator('.qd-mode [data-mode="words"]').click()
+    for card in wrong:
+        page.locator(f'.qd-hand .qd-card[data-card="{card}"]').first.click()
+    letters = "".join(wrong)
+    expect(page.locator(f'.qd-word[data-word="{letters}"]')).to_have_attribute(
+        "data-state", "invalid"
+    )
+    # Challenge mode: a word not in the dictionary may still be laid down.
+    page.locator(".qd-finish").click()
+    points = sum(CARDS[c][0] for c in wrong)
+    verdict = f"Anna loses {points} points for \u2018{letters.upper()}\u2019"
+    expect(page.locator(".qd-board")).to_contain_text(verdict, timeout=TURN_WAIT_MS)
+    expect(board(page)).to_have_attribute("data-phase", "scored", timeout=TURN_WAIT_MS)
+    expect(page.locator(".qd-board")).to_contain_text(verdict)
+    sheet = page.locator('.qd-sheet[data-round="1"] .qd-sheet-player[data-seat="0"]')
+    expect(sheet).to_contain_text("Words found invalid")
+    no_missing_messages(page)
+
+
+def test_challenge_mode_the_person_challenges_a_bots_word(web: Web, page: Page) -> None:
+    options = {**OPTIONS, "challenge": True, "challenge_ms": 600_000}
+    table = web.table("quiddler", SEATS, options, seed=4)
+    web.seat_page(page, table, 0)
+    rng = random.Random(4)
+    window = page.locator('.qd-challenge[data-challenger="0"]')
+    turn_or_window = page.locator('.qd-board[data-turn="me"], .qd-challenge[data-challenger="0"]')
+    # Play until the bot lays words down (going out, or in its last turn).
+    while True:
+        turn_or_window.first.wait_for(timeout=TURN_WAIT_MS)
+        if window.count():
+            break
+        mouse_turn(page, rng)
+    expect(page.locator(".qd-countdown")).to_contain_text("seconds left")
+    words = page.locator(".qd-challenge-words li")
+    expect(page.locator(".qd-challenge-button")).to_have_count(words.count())
+    web.shot(page, "quiddler-challenge", full_page=True)
+    word = words.first.get_attribute("data-word") or ""
+    valid = word in WORDS
+    page.locator(".qd-challenge-button").first.click()
+    loser = "Anna" if valid else "Bot (easy)"
+    # The board says it: in the window while the round lasts, then in the round's sheet
+    # (the round may end with this window).
+    expect(page.locator(".qd-board")).to_contain_text(f"{loser} loses", timeout=TURN_WAIT_MS)
+    if window.count() and page.locator(".qd-accept").count():
+        page.locator(".qd-accept").click()
+    no_missing_messages(page)
+
+
+def test_a_reload_in_the_middle_of_a_round(web: Web, page: Page) -> None:
+    table = web.table("quiddler", SEATS, OPTIONS, seed=5)
+    web.seat_page(page, table, 0)
+    rng = random.Random(5)
+    # Into round 2, so that the reload also brings back the last round's sheet.
+    while my_turn_or_over(page) and board(page).get_attribute("data-round") == "1":
+        mouse_turn(page, rng)
+    if step(page) != "draw":
+        mouse_turn(page, rng)
+        assert my_turn_or_over(page)
+    page.locator('.qd-pile-button[data-pile="deck"]').click()
+    left_step(page, "draw")
+    before = sorted(hand_cards(page))
+    round_no = board(page).get_attribute("data-round")
+    now = step(page)  # discard, or lay_down when the bot went out first
+    page.reload()
+    expect(board(page)).to_have_attribute("data-step", now)
+    expect(board(page)).to_have_attribute("data-round", round_no or "")
+    assert sorted(hand_cards(page)) == before
+    # The view keeps the last round's points (its cards were in that round's events).
+    sheet = page.locator('.qd-sheet[data-round="1"]')
+    expect(sheet.locator(".qd-sheet-player")).to_have_count(2)
+    expect(sheet).to_contain_text("Words")
+    # In German too: every label of the board has its German words.
+    page.get_by_role("button", name="DE", exact=True).click()
+    expect(page.locator(".qd-rack .qd-title")).to_have_text("Wortleiste")
+    german = {"discard": "Wirf eine Karte ab", "lay_down": "Dein letzter Zug"}[now]
+    expect(page.locator(".qd-status")).to_contain_text(german)
+    no_missing_messages(page)
+    mouse_turn(page, rng)
+    page.get_by_role("button", name="EN", exact=True).click()
+    no_missing_messages(page)
+
+
+def test_the_phone_layout_has_no_horizontal_scroll(web: Web) -> None:
+    page = web.open_page(PHONE)
+    table = web.table("quiddler", SEATS, OPTIONS, seed=11)
+    web.seat_page(page, table, 0)
+    rng = random.Random(11)
+    widest = 0
+    # Into round 2 or later, so that the score sheet shows; a rack with words on it.
+    while my_turn_or_over(page) and board(page).get_attribute("data-round") in ("1", "2"):
+        if step(page) == "draw":
+            page.locator('.qd-pile-button[data-pile="deck"]').click()
+            left_step(page, "draw")
+        page.locator('.qd-mode [data-mode="words"]').click()
+        for card in hand_cards(page)[:-1]:
+            page.locator(f'.qd-hand .qd-card[data-card="{card}"]').first.click()
+        widest = max(widest, page.evaluate("document.documentElement.scrollWidth"))
+        if board(page).get_attribute("data-round") == "2" and page.locator(".qd-sheet").count():
+            word = page.locator(".qd-word").first
+            expect(word).not_to_have_attribute("data-state", "pending")
+            web.shot(page, "quiddler-phone", full_page=True)
+        page.locator(".qd-clear").click()
+        mouse_turn(page, rng)
+    assert widest <= PHONE["width"], f"the page is {widest} px wide on a 390 px screen"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    web.publish("quiddler-phone")
+
+
+def test_the_replay_and_a_spectator_see_the_board(web: Web, page: Page) -> None:
+    table = web.table("quiddler", ["easy", "easy"], OPTIONS, seed=2)
+    watcher = web.open_page()
+    watcher.goto(f"/t/{table.id}")
+    # A spectator: the piles and both players, no hand, no rack.
+    expect(watcher.locator(".qd-seats .qd-seat")).to_have_count(2)
+    expect(watcher.locator(".qd-rack")).to_have_count(0)
+    expect(watcher.locator(".qd-hand")).to_have_count(0)
+    expect(watcher.locator(".qd-board")).to_have_attribute("data-phase", "over", timeout=60_000)
+    expect(watcher.locator(".qd-ranking li")).to_have_count(2)
+    page.goto(f"/replay/{table.id}")
+    page.get_by_role("button", name="Last move").click()
+    expect(page.locator(".qd-ranking li")).to_have_count(2)
+    expect(page.locator('.qd-sheet[data-round="8"]')).to_be_visible()
+    # Seen by seat 0: its hand as a picture, no controls.
+    page.get_by_label("Seen by").select_option("0")
+    page.get_by_role("button", name="First").click()
+    expect(page.locator(".qd-hand .qd-card")).to_have_count(3)
+    expect(page.locator(".qd-hand button, .qd-mode, .qd-rack")).to_have_count(0)
+    no_missing_messages(page)
+
+
+def test_the_hand_reorders_and_p_takes_the_discard_pile(web: Web, page: Page) -> None:
+    table = web.table("quiddler", SEATS, OPTIONS, seed=9)
+    web.seat_page(page, table, 0)
+    assert my_turn_or_over(page)
+    top = page.locator('.qd-pile-button[data-pile="discard"]').get_attribute("aria-label") or ""
+    enter_hand(page)
+    order = hand_cards(page)
+    # Shift+ArrowRight moves the focused card one place to the right, and it keeps the focus.
+    page.keyboard.press("Home")
+    page.keyboard.press("Shift+ArrowRight")
+    moved = [order[1], order[0], *order[2:]]
+    assert hand_cards(page) == moved
+    assert focused_card(page) == order[0]
+    # Dragging the last card onto the first puts it in front.
+    cards = page.locator(".qd-hand .qd-card")
+    drag(page, cards.last, cards.first)
+    expect(cards.first).to_have_attribute("data-card", moved[-1])
+    assert hand_cards(page) == [moved[-1], *moved[:-1]]
+    # "p" takes the top of the discard pile: the new card goes at the end.
+    page.keyboard.press("p")
+    left_step(page, "draw")
+    taken = hand_cards(page)[-1]
+    assert f": {taken.upper()}, {CARDS[taken][0]} points on top" in top
+    assert len(hand_cards(page)) == len(order) + 1
