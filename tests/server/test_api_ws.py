@@ -204,6 +204,9 @@ FAST_OPTIONS: dict[str, dict[str, Any]] = {
     "quashars": QUASHARS_FAST,
     "quiclo": QUICLO_FAST,
     "quiddler": {"pause_ms": 0},
+    # A round ends when all but one have called KLAAR: the client bot's call (2 seats).
+    "quick": {"countdown_ms": 1, "reveal_ms": 1, "pause_ms": 1, "round_end": "all_but_one"},
+    "double-quick": {"turn_seconds": 5, "final_seconds": 10, "pause_seconds": 1},
 }
 
 

@@ -174,11 +174,15 @@ def test_a_table_by_keyboard_alone(web: Web, page: Page) -> None:
     page.keyboard.press("Tab")
     expect(page.get_by_label("Your nickname")).to_be_focused()
     page.keyboard.type("Anna")
-    # The games are a radio group: the arrow keys choose.
+    # The games are a radio group: the arrow keys choose. Step from the first game to
+    # Quiddler one arrow at a time, each step waited for (the list grows with the games).
     page.keyboard.press("Tab")
-    expect(page.get_by_role("radio", name="Quashars")).to_be_focused()
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowRight")
+    radios = page.locator('input[type="radio"][name="game"]')
+    expect(radios.first).to_be_focused()
+    values: list[str] = radios.evaluate_all("els => els.map(e => e.value)")
+    for value in values[1 : values.index("quiddler") + 1]:
+        page.keyboard.press("ArrowRight")
+        expect(page.locator(f'input[name="game"][value="{value}"]')).to_be_checked()
     expect(page.get_by_role("radio", name="Quiddler")).to_be_checked()
     page.keyboard.press("Tab")
     expect(page.get_by_label("Players", exact=True)).to_be_focused()

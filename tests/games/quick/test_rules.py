@@ -211,8 +211,8 @@ def test_moves_after_the_round_has_ended_are_refused() -> None:
     state = sorting(2)
     klaar_all(state, [0, 1])
     assert PHASES[state.phase] == "check"
-    refused(state, 0, TAKE, "quick/not_sorting")
-    refused(state, 1, KLAAR, "quick/not_sorting")
+    refused(state, 0, TAKE, "action/too_late")
+    refused(state, 1, KLAAR, "action/too_late")
 
 
 def test_legal_actions_list_every_move_and_grow_with_the_piles() -> None:
@@ -276,7 +276,7 @@ def test_all_but_one_ends_sorting_at_the_second_to_last_klaar() -> None:
     assert "stopped" in types(events)
     assert state.queue == [2] and state.checking == 1
     assert state.verdict[0] == "unfinished"
-    refused(state, 0, TAKE, "quick/not_sorting")
+    refused(state, 0, TAKE, "action/too_late")
 
 
 def test_the_last_players_clock_starts_at_the_second_to_last_klaar() -> None:
@@ -298,7 +298,7 @@ def test_a_stopped_player_with_one_pile_is_checked_last() -> None:
     klaar_all(state, [1, 2])
     GAME.apply(state, Input.tick(1000 + state.now))
     assert state.stopped == 0 and state.checking == 1 and state.queue == [2, 0]
-    refused(state, 0, TAKE, "quick/not_sorting")
+    refused(state, 0, TAKE, "action/too_late")
 
 
 def test_a_stopped_player_holding_a_card_takes_nothing() -> None:
@@ -510,7 +510,7 @@ def test_every_option_is_described_and_defaulted() -> None:
         "pause_ms",
         "stall_rounds",
     }
-    assert described["criteria"]["default"] == ("number",)
+    assert described["criteria"]["default"] == ["number"]  # as JSON, as the lobby reads it
     assert described["round_end"]["default"] == "all"
     assert described["last_player_ms"]["default"] == 10_000
     assert all(o["description"] for o in described.values())

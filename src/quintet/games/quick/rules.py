@@ -25,6 +25,7 @@ from quintet.core import (
     Outcome,
     Rng,
     Seat,
+    TooLate,
     Viewer,
 )
 from quintet.core.fields import check_fields
@@ -48,9 +49,11 @@ from quintet.games.quick.flow import (
     tick,
 )
 from quintet.games.quick.state import (
+    CHECK,
     CHOOSE,
     CLOCK,
     PHASES,
+    SCORED,
     SORT,
     WRONG,
     QuickOptions,
@@ -195,6 +198,10 @@ class QuickGame(Game[QuickState, QuickOptions]):
 
     @staticmethod
     def _check_sorting(state: QuickState, seat: int) -> None:
+        if state.phase in (CHECK, SCORED):
+            # A race: the move was on its way when the last KLAAR (or the clock) ended the
+            # sorting. Like Quiclo's covered card, that is "too late", not a broken rule.
+            raise TooLate(f"too late: the round's sorting has ended (now {PHASES[state.phase]!r})")
         if state.phase != SORT:
             raise _error(
                 f"nothing can be moved now: the round is in its {PHASES[state.phase]!r} phase, "
