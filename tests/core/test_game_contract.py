@@ -26,6 +26,7 @@ from quintet.core import (
     NotYourTurn,
     Options,
     Outcome,
+    Rng,
     RuleError,
     State,
     TimeWentBack,
@@ -151,8 +152,13 @@ def _a_move(game: Any, state: Any) -> tuple[int, JSONDict]:
     for _ in range(20):
         for seat in range(state.players):
             if game.can_act(state, seat):
-                actions = game.legal_actions(state, seat)
-                if actions:
+                # A game that can't list its moves draws one (Double Quick!'s tile on any cell).
+                actions = (
+                    game.legal_actions(state, seat)
+                    if game.lists_actions
+                    else [game.sample_action(state, seat, Rng(seat))]
+                )
+                if actions and actions[0] is not None:
                     return seat, actions[0]
         deadline = game.next_deadline(state)
         if deadline is None:

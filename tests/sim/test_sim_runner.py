@@ -60,7 +60,7 @@ def test_options_reach_the_games() -> None:
 @pytest.mark.parametrize(
     ("arguments", "field", "message"),
     [
-        ({"game": "chess"}, "game", "unknown game 'chess'; the games are: quashars"),
+        ({"game": "chess"}, "game", "unknown game 'chess'; the games are: double-quick, quashars"),
         ({"players": 5}, "players", "Quashars takes 3 to 4 players, not 5"),
         ({"players": 2, "bots": ["random"] * 2}, "players", "takes 3 to 4 players, not 2"),
         ({"bots": ["random"] * 3}, "bots", "4 players need 4 bots"),

@@ -263,3 +263,10 @@ def check_viewer(state: State, viewer: Viewer) -> None:
         raise BadInput(
             f"no such viewer {viewer!r}: a seat 0 to {state.players - 1}, the spectator or the host"
         )
+
+
+def check_seat(state: State, seat: Seat) -> None:
+    """Raises `BadInput` unless `seat` is a seat of this state (for the methods a host calls
+    with a seat, such as `legal_actions`, outside `apply`'s own checks)."""
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise BadInput(f"there is no seat {seat!r}; seats are 0 to {state.players - 1}")

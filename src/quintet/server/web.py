@@ -63,7 +63,7 @@ def manifest(web_dir: Path = WEB_DIR) -> dict[str, dict[str, bool | list[str]]]:
     `style` (a `board.css`) and `messages` (the languages of its `messages.<lang>.js`).
 
     >>> manifest()["quiddler"]
-    {'board': False, 'style': False, 'messages': ['de', 'en']}
+    {'board': True, 'style': True, 'messages': ['de', 'en']}
     """
     games: dict[str, dict[str, bool | list[str]]] = {}
     for folder in sorted(p for p in (web_dir / "app" / "boards").iterdir() if p.is_dir()):

@@ -29,6 +29,7 @@ from quintet.core import (
     Viewer,
 )
 from quintet.core.fields import check_fields
+from quintet.core.game import check_seat
 from quintet.games.quick.components import (
     PROPERTIES,
     CriteriaError,
@@ -321,7 +322,7 @@ class QuickGame(Game[QuickState, QuickOptions]):
         """Every action of the seat now: a take per pile (and KLAAR with one pile) with an
         empty hand; with a card, top and bottom of each pile and a new pile at each gap;
         for the choosing dealer, every choice of criteria."""
-        self._check_seat(state, seat)
+        check_seat(state, seat)
         if not self.can_act(state, seat):
             return []
         if state.phase == CHOOSE:
@@ -341,7 +342,7 @@ class QuickGame(Game[QuickState, QuickOptions]):
     def sample_action(self, state: QuickState, seat: Seat, rng: Rng) -> JSONDict | None:
         """The same draw as from `legal_actions` (one `rng.below` over the same list), made
         without building the list: the simulator's random bots draw at every move."""
-        self._check_seat(state, seat)
+        check_seat(state, seat)
         if not self.can_act(state, seat):
             return None
         if state.phase == CHOOSE:
@@ -420,11 +421,6 @@ class QuickGame(Game[QuickState, QuickOptions]):
 
     def state_from_json(self, data: JSONDict) -> QuickState:
         return QuickState.from_json(data)
-
-    @staticmethod
-    def _check_seat(state: QuickState, seat: Seat) -> None:
-        if type(seat) is not int or not 0 <= seat < state.players:
-            raise BadInput(f"there is no seat {seat!r}; seats are 0 to {state.players - 1}")
 
 
 GAME: Final = QuickGame()

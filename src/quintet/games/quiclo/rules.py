@@ -34,6 +34,7 @@ from quintet.core import (
     Viewer,
 )
 from quintet.core.fields import check_fields
+from quintet.core.game import check_seat
 from quintet.games.quiclo.arithmetic import OPERATORS, explain
 from quintet.games.quiclo.components import CARDS, STACK_COUNT, card_name, is_card
 from quintet.games.quiclo.fast import (
@@ -356,7 +357,7 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
 
     def legal_actions(self, state: QuicloState, seat: Seat) -> list[JSONDict]:
         """Every valid claim of the seat, as claim actions (own cards in chain order)."""
-        self._check_seat(state, seat)
+        check_seat(state, seat)
         return [found.to_action() for found in legal_claims(state, seat)]
 
     def can_act(self, state: QuicloState, seat: Seat) -> bool:
@@ -411,11 +412,6 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
 
     def state_from_json(self, data: JSONDict) -> QuicloState:
         return QuicloState.from_json(data)
-
-    @staticmethod
-    def _check_seat(state: QuicloState, seat: Seat) -> None:
-        if type(seat) is not int or not 0 <= seat < state.players:
-            raise BadInput(f"there is no seat {seat!r}; seats are 0 to {state.players - 1}")
 
 
 GAME: Final = QuicloGame()
