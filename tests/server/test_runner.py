@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from quintet.core import SPECTATOR, Input, Plan, Record, registry, replay
-from quintet.server.runner import TableRunner, _BotSeat, zombie_level
+from quintet.server.bot_seats import BotSeat as _BotSeat
+from quintet.server.runner import TableRunner, zombie_level
 from quintet.server.storage import SeatRow, StorageError, TableRow
 from quintet.sim.engine import play_game
 

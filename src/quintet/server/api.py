@@ -21,8 +21,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from quintet import __version__
 from quintet.core import SPECTATOR, Record, events_for, registry
 from quintet.server.errors import ErrorCode, HubError, quoted
-from quintet.server.hub import Hub, SeatSpec
+from quintet.server.hub import Hub
 from quintet.server.limits import RateLimit
+from quintet.server.lobby import SeatSpec
 from quintet.server.schemas import (
     CreateTable,
     Frame,

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from quintet.core import GameOver, Input, JSONDict, RuleError, registry
+from quintet.core import Input, JSONDict, RuleError, registry
 from quintet.server.checks import (
     SEED_CHOSEN,
     SEED_RANGE,
@@ -31,21 +31,21 @@ from quintet.server.checks import (
     strict_options,
 )
 from quintet.server.errors import ErrorCode, HubError, quoted
-from quintet.server.protocol import (
-    CloseCode,
-    Refused,
-    SeatInfo,
-    Update,
-    Welcome,
-    encode,
-    error_text,
+from quintet.server.lobby import (
+    Lobby,
+    SeatSpec,
+    lobby_changed,
+    lobby_seats,
+    lobby_welcome,
+    seat_rows,
 )
-from quintet.server.runner import TableRunner, Watcher
+from quintet.server.messages import Watcher, game_over_text
+from quintet.server.protocol import CloseCode, SeatInfo, encode, error_text
+from quintet.server.runner import TableRunner
 from quintet.server.sample import sample_action
 from quintet.server.settings import Settings
 from quintet.server.storage import (
     NewTable,
-    SeatRow,
     Storage,
     StorageError,
     TableRow,
@@ -54,22 +54,6 @@ from quintet.server.storage import (
 )
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """A seat asked for at creation: open for a human, or a bot at a level."""
-
-    kind: str
-    level: str | None = None
-
-
-@dataclass
-class _Lobby:
-    """A table that has not started, with the connections waiting for it."""
-
-    row: TableRow
-    watchers: list[Watcher]
 
 
 @dataclass(frozen=True)
@@ -93,7 +77,7 @@ class Hub:
         self.clock = clock
         self.runners: dict[str, TableRunner] = {}
         #: Tables not started yet that have connections waiting.
-        self.lobby: dict[str, _Lobby] = {}
+        self.lobby: dict[str, Lobby] = {}
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         #: Open WebSocket connections per (table, seat); seat None: the spectators.
         self._connections: Counter[tuple[str, int | None]] = Counter()
@@ -207,26 +191,7 @@ class Hub:
         except RuleError as error:
             raise HubError.from_rule(error) from None
         rules = found.game
-        rows = []
-        for number, spec in enumerate(seats):
-            if spec.kind == "bot":
-                if spec.level not in found.bots:
-                    raise HubError(
-                        ErrorCode.BOT_UNKNOWN,
-                        f"seat {number}: unknown bot level {spec.level!r} for {rules.title}; "
-                        f"the levels are: {', '.join(sorted(found.bots))}",
-                    )
-            elif spec.kind != "human" or spec.level is not None:
-                raise HubError(
-                    ErrorCode.SEAT_INVALID,
-                    f'seat {number}: a seat is {{"kind": "human"}} or '
-                    f'{{"kind": "bot", "level": ...}}, not {spec}',
-                )
-            rows.append(
-                SeatRow(
-                    seat=number, kind="bot" if spec.kind == "bot" else "human", level=spec.level
-                )
-            )
+        rows = seat_rows(found, seats)
         chosen = seed is not None
         if seed is None:
             # Drawn here and told to nobody before the end: whoever knows the seed knows
@@ -297,7 +262,7 @@ class Hub:
         waiting = self.lobby.get(table_id)
         if waiting is not None:
             waiting.row = await self.row(table_id)
-            self._lobby_changed(waiting)
+            lobby_changed(waiting)
         return token
 
     async def start(self, table_id: str, token: str | None) -> TableRow:
@@ -360,7 +325,12 @@ class Hub:
         if runner is not None:
             return TableInfo(row, runner.status, runner.seat_infos(), runner.seq)
         seq = 0 if row.status == "open" else await self.store.input_count(row.id)
-        return TableInfo(row, row.status, self._lobby_seats(row), seq)
+        return TableInfo(row, row.status, lobby_seats(row, self._waiting(row.id)), seq)
+
+    def _waiting(self, table_id: str) -> list[Watcher]:
+        """The connections waiting for this table to start (none once it has)."""
+        found = self.lobby.get(table_id)
+        return [] if found is None else found.watchers
 
     # ------------------------------------------------------------- connections
 
@@ -404,17 +374,19 @@ class Hub:
                 if runner is None:
                     row = await self.row(table_id)
                     if row.status == "open":
-                        waiting = self.lobby.setdefault(table_id, _Lobby(row, []))
+                        waiting = self.lobby.setdefault(table_id, Lobby(row, []))
                         waiting.watchers.append(watcher)
-                        watcher.send(encode(self._lobby_welcome(waiting, watcher)))
-                        self._lobby_changed(waiting, skip=watcher)
+                        watcher.send(encode(lobby_welcome(waiting, watcher)))
+                        lobby_changed(waiting, skip=watcher)
                         return
                     if row.status == "running":
                         runner = await self._load(row)
                     else:
                         runner = await self._finished(row)
                         if runner is None:
-                            watcher.send(encode(self._lobby_welcome(_Lobby(row, []), watcher)))
+                            watcher.send(
+                                encode(lobby_welcome(Lobby(row, self._waiting(row.id)), watcher))
+                            )
                             return
         runner.attach(watcher)
 
@@ -431,7 +403,7 @@ class Hub:
         if waiting is not None and watcher in waiting.watchers:
             waiting.watchers.remove(watcher)
             if waiting.watchers:
-                self._lobby_changed(waiting)
+                lobby_changed(waiting)
             else:
                 del self.lobby[table_id]
             return
@@ -449,8 +421,7 @@ class Hub:
         elif table_id in self.lobby and watcher in self.lobby[table_id].watchers:
             watcher.send(error_text(ErrorCode.NOT_STARTED, "the table has not started yet", ref))
         else:
-            error = GameOver("the game is over; it takes no more actions")
-            watcher.send(encode(Refused(ref=ref, code=error.code, message=error.message)))
+            watcher.send(game_over_text(ref))
 
     async def hint(self, table_id: str, token: str | None) -> tuple[str, JSONDict | None]:
         """A practice table's hint for the token's seat: the game's strongest bot level
@@ -498,37 +469,3 @@ class Hub:
         if runner is None or runner.status != "running":
             raise HubError(ErrorCode.NOT_RUNNING, f"table {row.id} is {row.status}; no {what[2:]}s")
         return seat, runner
-
-    def _lobby_seats(self, row: TableRow) -> list[SeatInfo]:
-        found = self.lobby.get(row.id)
-        waiting = [] if found is None else found.watchers
-        return [
-            SeatInfo(
-                seat=s.seat,
-                kind=s.kind,
-                level=s.level,
-                nickname=s.nickname,
-                connected=s.kind == "bot" or any(w.seat == s.seat for w in waiting),
-            )
-            for s in row.seats
-        ]
-
-    def _lobby_welcome(self, lobby: _Lobby, watcher: Watcher) -> Welcome:
-        row = lobby.row
-        return Welcome(
-            table=row.id,
-            game=row.game,
-            seat=watcher.seat,
-            seats=self._lobby_seats(row),
-            status=row.status,
-            view=None,
-            seq=0,
-        )
-
-    def _lobby_changed(self, lobby: _Lobby, skip: Watcher | None = None) -> None:
-        """Tell the waiting connections who sits where and who is connected."""
-        row = lobby.row
-        text = encode(Update(seq=0, status=row.status, view=None, seats=self._lobby_seats(row)))
-        for watcher in list(lobby.watchers):
-            if watcher is not skip:
-                watcher.send(text)

@@ -23,35 +23,25 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from quintet.core import (
-    SPECTATOR,
-    Bot,
     Event,
-    GameOver,
     Input,
     JSONDict,
     Plan,
     RuleError,
     derive_seed,
-    events_for,
-    observes,
     registry,
 )
 from quintet.core.registry import AnyGame
-from quintet.core.scheduler import Scheduler, Slot, What
+from quintet.core.scheduler import Scheduler, What
+from quintet.server import messages
 from quintet.server.absence import ZOMBIE_SEED, Absences, zombie_level
+from quintet.server.bot_seats import BotSeat, seat_bot
 from quintet.server.errors import ErrorCode
-from quintet.server.protocol import (
-    CloseCode,
-    Refused,
-    SeatInfo,
-    Update,
-    Welcome,
-    encode,
-    error_text,
-)
+from quintet.server.messages import Watcher, broadcast, game_over_text, refused_text, viewer_of
+from quintet.server.protocol import CloseCode, SeatInfo, Update, Welcome, encode, error_text
 from quintet.server.storage import Storage, TableRow
 
 log = logging.getLogger(__name__)
@@ -60,38 +50,12 @@ log = logging.getLogger(__name__)
 MAX_REFUSALS: Final = 20
 
 
-class Watcher(Protocol):
-    """A connection watching a table. `send` must never block: it queues the text."""
-
-    @property
-    def seat(self) -> int | None:
-        """The seat this connection plays (from its token), or None for a spectator."""
-        ...
-
-    def send(self, text: str) -> None: ...
-
-    def close(self, code: int, message: str) -> None:
-        """Send an `error` with `message` if the code says why, then close the connection."""
-        ...
-
-
-def viewer_of(watcher: Watcher) -> int:
-    return SPECTATOR if watcher.seat is None else watcher.seat
-
-
 @dataclass
 class _Submission:
     watcher: Watcher
     action: JSONDict
     ref: str | None
     arrived: int
-
-
-@dataclass(kw_only=True)
-class _BotSeat(Slot):
-    """A bot playing a seat (a bot seat, or a zombie for an absent person) and its plan."""
-
-    bot: Bot
 
 
 class TableRunner:
@@ -124,7 +88,7 @@ class TableRunner:
         last = history[-1].time if history else 0
         self._origin = clock() - last / 1000
         #: The bots' seats and plans; MAX_REFUSALS keeps a stubborn bot from spinning.
-        self.schedule: Scheduler[_BotSeat] = Scheduler(pace=bot_pace, max_refusals=MAX_REFUSALS)
+        self.schedule: Scheduler[BotSeat] = Scheduler(pace=bot_pace, max_refusals=MAX_REFUSALS)
         self._on_end = on_end
         #: "running", "finished" or "stopped" (cancelled, or halted by an error).
         self.status = "finished" if row.status == "finished" else "running"
@@ -136,16 +100,14 @@ class TableRunner:
         self.humans = [s.seat for s in row.seats if s.kind == "human"]
         for seat in row.seats:
             if seat.kind == "bot" and seat.level is not None:
-                bot = registry.make_bot(
-                    row.game, seat.level, seat.seat, derive_seed(row.seed, seat.seat)
-                )
-                self.schedule.add(seat.seat, _BotSeat(observes(bot), bot=bot))
+                seed = derive_seed(row.seed, seat.seat)
+                self.schedule.add(seat.seat, seat_bot(row.game, seat.level, seat.seat, seed))
         self.absent = Absences(self.humans, self.now(), round(zombie_after_s * 1000))
         #: Held until one of its people is back (a resumed game: see the module's doc).
         self._held = bool(history and self.humans and not self.absent.after_ms)
 
     @property
-    def bots(self) -> dict[int, _BotSeat]:
+    def bots(self) -> dict[int, BotSeat]:
         """The seats bots play (zombies included), by seat."""
         return self.schedule.seats
 
@@ -232,8 +194,7 @@ class TableRunner:
             watcher.send(error_text(ErrorCode.SPECTATOR, "a spectator cannot act", ref))
             return
         if self.status == "finished":
-            error = GameOver("the game is over; it takes no more actions")
-            watcher.send(encode(Refused(ref=ref, code=error.code, message=error.message)))
+            watcher.send(game_over_text(ref))
             return
         if not self.running:
             watcher.send(
@@ -258,17 +219,7 @@ class TableRunner:
         return any(w.seat == seat for w in self.watchers)
 
     def seat_infos(self) -> list[SeatInfo]:
-        return [
-            SeatInfo(
-                seat=s.seat,
-                kind=s.kind,
-                level=s.level,
-                nickname=s.nickname,
-                connected=self.connected(s.seat),
-                zombie=s.seat in self.zombies,
-            )
-            for s in self.row.seats
-        ]
+        return messages.seat_infos(self.row.seats, self.connected, self.zombies)
 
     def welcome(self, watcher: Watcher, view: JSONDict | None = None) -> Welcome:
         return Welcome(
@@ -309,23 +260,12 @@ class TableRunner:
         seats: list[SeatInfo] | None = None,
         skip: Watcher | None = None,
     ) -> None:
-        """Every connection but `skip` gets its own view and the events it may see; the
-        sender's copy carries its `ref` (the acknowledgement). Views are built once per viewer."""
-        texts: dict[int, str] = {}
-        for watcher in list(self.watchers):
-            viewer, mine = viewer_of(watcher), watcher is sender
-            if watcher is skip:
-                continue
-            if mine or viewer not in texts:
-                seen = events_for(events, viewer)
-                update = self._update(
-                    self.view(viewer), seen, ref=ref if mine else None, seats=seats
-                )
-                if mine:
-                    watcher.send(encode(update))
-                    continue
-                texts[viewer] = encode(update)
-            watcher.send(texts[viewer])
+        """Send every connection but `skip` its update (`messages.broadcast`)."""
+
+        def update_for(viewer: int, seen: list[JSONDict], mine: str | None) -> Update:
+            return self._update(self.view(viewer), seen, ref=mine, seats=seats)
+
+        broadcast(self.watchers, events, update_for, sender=sender, ref=ref, skip=skip)
 
     def _broadcast_seats(self, skip: Watcher | None = None) -> None:
         """Every connection but `skip` gets the seats (who is connected, who is a zombie)."""
@@ -437,9 +377,7 @@ class TableRunner:
             events = self.game.apply(after, inp)
         except RuleError as error:
             if sub is not None:
-                sub.watcher.send(
-                    encode(Refused(ref=sub.ref, code=error.code, message=error.message))
-                )
+                sub.watcher.send(refused_text(error, sub.ref))
                 return
             if inp.seat is None:
                 raise _Stopped(f"the rules refused the host's tick at {inp.time} ms") from error
@@ -495,10 +433,9 @@ class TableRunner:
         if self.status != "finished":
             await self._store_result()
             self._broadcast([])
-        error = GameOver("the game is over; it takes no more actions")
         while self._pending:
             sub = self._pending.popleft()
-            sub.watcher.send(encode(Refused(ref=sub.ref, code=error.code, message=error.message)))
+            sub.watcher.send(game_over_text(sub.ref))
         log.info("table %s (%s) finished after %d inputs", self.table_id, self.row.game, self.seq)
 
     # ------------------------------------------------------------------- bots
@@ -507,10 +444,8 @@ class TableRunner:
         started = self.absent.take_due(now)
         for seat in started:
             level = zombie_level(self._levels)
-            bot = registry.make_bot(
-                self.row.game, level, seat, derive_seed(self.row.seed, ZOMBIE_SEED + seat)
-            )
-            self.schedule.add(seat, _BotSeat(observes(bot), bot=bot))
+            seed = derive_seed(self.row.seed, ZOMBIE_SEED + seat)
+            self.schedule.add(seat, seat_bot(self.row.game, level, seat, seed))
             log.info("table %s: a %s bot plays absent seat %d", self.table_id, level, seat)
         if started:
             self._broadcast_seats()
@@ -526,7 +461,7 @@ class TableRunner:
                 plan = None
             self._schedule(slot, plan, now)
 
-    def _schedule(self, slot: _BotSeat, plan: Plan | None, now: int) -> None:
+    def _schedule(self, slot: BotSeat, plan: Plan | None, now: int) -> None:
         self.schedule.schedule(slot, plan, now)
 
 

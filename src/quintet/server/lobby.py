@@ -1,0 +1,93 @@
+"""Tables before they start: the seats asked for at creation, and the connections waiting
+for a start (what they are told of who sits where)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from quintet.core.registry import Entry
+from quintet.server.errors import ErrorCode, HubError
+from quintet.server.messages import Watcher
+from quintet.server.protocol import SeatInfo, Update, Welcome, encode
+from quintet.server.storage import SeatRow, TableRow
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat asked for at creation: open for a human, or a bot at a level."""
+
+    kind: str
+    level: str | None = None
+
+
+@dataclass
+class Lobby:
+    """A table that has not started, with the connections waiting for it."""
+
+    row: TableRow
+    watchers: list[Watcher]
+
+
+def seat_rows(found: Entry, seats: Sequence[SeatSpec]) -> list[SeatRow]:
+    """The seats to store for a new table of `found`'s game.
+
+    Raises `HubError` bot_unknown or seat_invalid, naming the seat.
+    """
+    rows = []
+    for number, spec in enumerate(seats):
+        if spec.kind == "bot":
+            if spec.level not in found.bots:
+                raise HubError(
+                    ErrorCode.BOT_UNKNOWN,
+                    f"seat {number}: unknown bot level {spec.level!r} for {found.game.title}; "
+                    f"the levels are: {', '.join(sorted(found.bots))}",
+                )
+        elif spec.kind != "human" or spec.level is not None:
+            raise HubError(
+                ErrorCode.SEAT_INVALID,
+                f'seat {number}: a seat is {{"kind": "human"}} or '
+                f'{{"kind": "bot", "level": ...}}, not {spec}',
+            )
+        rows.append(
+            SeatRow(seat=number, kind="bot" if spec.kind == "bot" else "human", level=spec.level)
+        )
+    return rows
+
+
+def lobby_seats(row: TableRow, waiting: Sequence[Watcher]) -> list[SeatInfo]:
+    """The seats of a table not started: a bot is always connected, a person when waiting."""
+    return [
+        SeatInfo(
+            seat=s.seat,
+            kind=s.kind,
+            level=s.level,
+            nickname=s.nickname,
+            connected=s.kind == "bot" or any(w.seat == s.seat for w in waiting),
+        )
+        for s in row.seats
+    ]
+
+
+def lobby_welcome(lobby: Lobby, watcher: Watcher) -> Welcome:
+    row = lobby.row
+    return Welcome(
+        table=row.id,
+        game=row.game,
+        seat=watcher.seat,
+        seats=lobby_seats(row, lobby.watchers),
+        status=row.status,
+        view=None,
+        seq=0,
+    )
+
+
+def lobby_changed(lobby: Lobby, skip: Watcher | None = None) -> None:
+    """Tell the waiting connections who sits where and who is connected."""
+    row = lobby.row
+    text = encode(
+        Update(seq=0, status=row.status, view=None, seats=lobby_seats(row, lobby.watchers))
+    )
+    for watcher in list(lobby.watchers):
+        if watcher is not skip:
+            watcher.send(text)

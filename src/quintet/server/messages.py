@@ -1,0 +1,87 @@
+"""What a table's connections are sent: who watches, the seats they see, and each one's copy
+of an update (its own view, only the events it may see)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
+
+from quintet.core import SPECTATOR, Event, GameOver, JSONDict, RuleError, events_for
+from quintet.server.protocol import Refused, SeatInfo, Update, encode
+from quintet.server.storage import SeatRow
+
+
+class Watcher(Protocol):
+    """A connection watching a table. `send` must never block: it queues the text."""
+
+    @property
+    def seat(self) -> int | None:
+        """The seat this connection plays (from its token), or None for a spectator."""
+        ...
+
+    def send(self, text: str) -> None: ...
+
+    def close(self, code: int, message: str) -> None:
+        """Send an `error` with `message` if the code says why, then close the connection."""
+        ...
+
+
+def viewer_of(watcher: Watcher) -> int:
+    return SPECTATOR if watcher.seat is None else watcher.seat
+
+
+def refused_text(error: RuleError, ref: str | None) -> str:
+    """The `refused` for an action the rules refused, to its sender only."""
+    return encode(Refused(ref=ref, code=error.code, message=error.message))
+
+
+def game_over_text(ref: str | None) -> str:
+    """The `refused` for an action that came after the game ended."""
+    return refused_text(GameOver("the game is over; it takes no more actions"), ref)
+
+
+def seat_infos(
+    seats: Iterable[SeatRow], connected: Callable[[int], bool], zombies: set[int]
+) -> list[SeatInfo]:
+    """The seats as connections see them: who sits where, who is connected, who is a zombie."""
+    return [
+        SeatInfo(
+            seat=s.seat,
+            kind=s.kind,
+            level=s.level,
+            nickname=s.nickname,
+            connected=connected(s.seat),
+            zombie=s.seat in zombies,
+        )
+        for s in seats
+    ]
+
+
+#: Builds one viewer's update from its view's viewer, the events it may see and the ref.
+UpdateFor = Callable[[int, list[JSONDict], str | None], Update]
+
+
+def broadcast(
+    watchers: Sequence[Watcher],
+    events: list[Event],
+    update_for: UpdateFor,
+    *,
+    sender: Watcher | None = None,
+    ref: str | None = None,
+    skip: Watcher | None = None,
+) -> None:
+    """Every connection but `skip` gets its own view and the events it may see; the
+    sender's copy carries its `ref` (the acknowledgement). Views are built once per viewer."""
+    texts: dict[int, str] = {}
+    for watcher in list(watchers):
+        viewer, mine = viewer_of(watcher), watcher is sender
+        if watcher is skip:
+            continue
+        if mine or viewer not in texts:
+            seen = events_for(events, viewer)
+            update = update_for(viewer, seen, ref if mine else None)
+            if mine:
+                watcher.send(encode(update))
+                continue
+            texts[viewer] = encode(update)
+        watcher.send(texts[viewer])
