@@ -69,6 +69,9 @@ class Store:
         # Group commit of inputs (see append_input): the queue and who may flush it.
         self._appends: list[_PendingInput] = []
         self._append_lock = asyncio.Lock()
+        # Group commits still running after their callers were cancelled (a shutdown):
+        # `close` waits for them, so the pool is never disposed under a live transaction.
+        self._commits: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def open(cls, url: str) -> Store:
@@ -88,7 +91,10 @@ class Store:
         return self._db.backend
 
     async def close(self) -> None:
-        """Close every pooled connection. The store is unusable afterwards."""
+        """Close every pooled connection, once the group commits under way have ended. The
+        store is unusable afterwards."""
+        if self._commits:
+            await asyncio.gather(*self._commits, return_exceptions=True)
         await self._db.close()
 
     async def create_table(self, table: NewTable) -> None:
@@ -345,7 +351,10 @@ class Store:
                     # Leader: commit every row queued so far, ours included. Shielded, so
                     # that cancelling this caller cannot strand the others' rows half-done.
                     batch, self._appends = self._appends, []
-                    await asyncio.shield(self._commit_inputs(batch))
+                    commit = asyncio.ensure_future(self._commit_inputs(batch))
+                    self._commits.add(commit)
+                    commit.add_done_callback(self._commits.discard)
+                    await asyncio.shield(commit)
         except asyncio.CancelledError:
             if pending in self._appends:  # not taken by a leader: it will not be stored
                 self._appends.remove(pending)
