@@ -221,6 +221,17 @@ def start(http: httpx.Client, table_id: str, token: str | None) -> dict[str, Any
     return table
 
 
+def seat_post(
+    live: LiveServer, table_id: str, verb: str, token: str | None
+) -> tuple[int, dict[str, Any]]:
+    """POST /api/tables/{id}/{verb} as the token's seat (Bearer): the status and the JSON."""
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    with live.http() as http:
+        response = http.post(f"/api/tables/{table_id}/{verb}", headers=headers)
+    body: dict[str, Any] = response.json()
+    return response.status_code, body
+
+
 def connect_table(
     server: LiveServer, table_id: str, token: str | None = None, origin: str | None = None
 ) -> ClientConnection:

@@ -14,17 +14,14 @@ from tests.server.live import (
     live_module_fixture,  # noqa: F401 (the live_module fixture)
     receive,
     receive_until,
+    seat_post,
     send,
     start,
 )
 
 
 def hint(live: LiveServer, table_id: str, token: str | None) -> tuple[int, dict[str, Any]]:
-    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
-    with live.http() as http:
-        response = http.post(f"/api/tables/{table_id}/hint", headers=headers)
-    body: dict[str, Any] = response.json()
-    return response.status_code, body
+    return seat_post(live, table_id, "hint", token)
 
 
 def test_a_practice_table_gives_the_strongest_bots_move(live_module: LiveServer) -> None:

@@ -14,6 +14,7 @@ from tests.server.live import (
     live_module_fixture,  # noqa: F401 (the live_module fixture)
     receive,
     receive_until,
+    seat_post,
     send,
     start,
 )
@@ -23,11 +24,7 @@ from quintet.server.sample import sample_action
 
 
 def sample(live: LiveServer, table_id: str, token: str | None) -> tuple[int, dict[str, Any]]:
-    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
-    with live.http() as http:
-        response = http.post(f"/api/tables/{table_id}/sample", headers=headers)
-    body: dict[str, Any] = response.json()
-    return response.status_code, body
+    return seat_post(live, table_id, "sample", token)
 
 
 def test_a_sample_is_a_legal_action_for_the_asking_seat(live_module: LiveServer) -> None:
