@@ -184,6 +184,11 @@ def test_a_table_by_keyboard_alone(web: Web, page: Page) -> None:
         page.keyboard.press("ArrowRight")
         expect(page.locator(f'input[name="game"][value="{value}"]')).to_be_checked()
     expect(page.get_by_role("radio", name="Quiddler")).to_be_checked()
+    # Each game's tile links to its rules page (Tab goes on from Quiddler's tile to the
+    # links after it); then comes the number of players.
+    for value in values[values.index("quiddler") :]:
+        page.keyboard.press("Tab")
+        expect(page.locator(f'a[href="/rules/{value}"]')).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.get_by_label("Players", exact=True)).to_be_focused()
     tab_to(page, "Create table")

@@ -51,8 +51,9 @@ function loadExamples(game) {
   return exampleModules.get(game);
 }
 
-/** The source as blocks: {html} runs of plain Markdown, {option} marks and {example}s. */
-export function blocks(text) {
+/** The source as blocks: {html} runs of plain Markdown, {option} marks and {example}s;
+ * `shift` moves every heading that many levels down (the panel's title is an h2). */
+export function blocks(text, shift = 0) {
   const tokens = markdown.lexer(text);
   const out = [];
   let run = [];
@@ -63,6 +64,7 @@ export function blocks(text) {
     run = [];
   };
   for (const token of tokens) {
+    if (token.type === 'heading') token.depth = Math.min(6, token.depth + shift);
     const option = token.type === 'heading' && token.text.trim().match(OPTION_MARK);
     if (option) {
       flush();
@@ -100,7 +102,7 @@ function Figure({ data, module }) {
 }
 
 /** A game's rules in the current language: its Markdown with the options and examples. */
-export function RulesText({ game }) {
+export function RulesText({ game, shift = 0 }) {
   const code = sourceLanguage(game, lang.value);
   const [loaded, setLoaded] = useState(null);
   const [error, setError] = useState(null);
@@ -115,7 +117,7 @@ export function RulesText({ game }) {
     loadSource(game, code)
       .then((text) =>
         Promise.all([
-          blocks(text),
+          blocks(text, shift),
           gameInfo(game),
           loadGameMessages(game),
           // The board's style sheet: the examples are drawn with its classes.
@@ -170,7 +172,7 @@ export function RulesPanel({ game, title, onClose }) {
   const box = useRef(null);
   useEffect(() => {
     const before = document.activeElement;
-    box.current?.querySelector('h2')?.focus();
+    box.current?.querySelector('#rules-panel-title')?.focus();
     return () => before?.focus?.();
   }, []);
   const onKey = (event) => {
@@ -185,6 +187,6 @@ export function RulesPanel({ game, title, onClose }) {
       <a class="button small" href=${`/rules/${game}`} target="_blank" rel="noopener">${t('rules.own_page')}</a>
       <button type="button" class="ghost small" aria-label=${t('rules.close')} onClick=${onClose}>✕</button>
     </div>
-    <${RulesText} game=${game} />
+    <${RulesText} game=${game} shift=${1} />
   </aside>`;
 }
