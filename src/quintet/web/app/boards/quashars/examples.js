@@ -34,7 +34,7 @@ function Trick({ cards, winner, met, t }) {
       </div>`)}
     </div>
     ${met?.length
-      ? html`<div class="rx-row rx-met">${met.map((id) => html`<span class="rx-chip" data-cond=${id}>
+      ? html`<div class="rx-row rx-met">${met.map((id) => html`<span class=${`rx-chip qs-pile-${PILE[id]}`} data-cond=${id}>
           <span class="qs-cond-glyph rx-glyph" aria-hidden="true"><${CondGlyph} id=${id} /></span>${condName(id, t)}</span>`)}</div>`
       : null}`;
 }
