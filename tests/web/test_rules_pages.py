@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 from tests.web.browser import PHONE, Web
 from tests.web.test_rules_sources import EXAMPLE, source
 
@@ -77,6 +77,32 @@ def test_the_rules_page_in_both_languages(web: Web, page: Page, game: str) -> No
     expect(text.get_by_role("heading", name="Ziel des Spiels")).to_be_visible()
     no_missing_messages(page)
     web.shot(page, f"rules-{game}", full_page=True)
+
+
+def test_the_label_and_default_come_from_the_lobby(web: Web, page: Page) -> None:
+    page.goto("/rules/quiddler")
+    heading = page.locator('.rules-text [data-option="pause_ms"]')
+    expect(heading).to_have_text("Pause between rounds")
+    expect(heading.locator("xpath=following-sibling::p[1]")).to_have_text("Default: 5 s.")
+    page.get_by_role("button", name="DE", exact=True).click()
+    expect(heading).to_have_text("Pause zwischen den Runden")
+    expect(heading.locator("xpath=following-sibling::p[1]")).to_have_text("Voreinstellung: 5 s.")
+
+
+def test_a_mark_for_an_unknown_option_is_reported(web: Web, page: Page) -> None:
+    # A source whose option mark names no option of the game: the page says so in the
+    # console (the fixture would fail any page test that does this).
+    source_url = "**/static/app/boards/quick/rules.en.md"
+
+    def with_a_stray_mark(route: Route) -> None:
+        text = route.fetch().text()
+        route.fulfill(body=text + "\n### {option=no_such_option}\n\nAn option that is gone.\n")
+
+    page.route(source_url, with_a_stray_mark)
+    web.allow_console('no option "no_such_option"')
+    with page.expect_console_message(lambda m: "no_such_option" in m.text):
+        page.goto("/rules/quick")
+    assert any('rules of quick: no option "no_such_option"' in e for e in web.errors)
 
 
 def test_each_lobby_tile_links_to_its_rules(web: Web, page: Page) -> None:
