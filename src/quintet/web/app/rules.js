@@ -130,7 +130,7 @@ export function RulesText({ game, shift = 0 }) {
     return () => {
       stopped = true;
     };
-  }, [game, code]);
+  }, [game, code, shift]);
   if (error) return html`<${ErrorNote} error=${error} />`;
   if (!loaded || loaded.game !== game || loaded.code !== code) return html`<${Spinner} />`;
   return html`<div class="rules-text" lang=${code} data-rules=${game}>
