@@ -151,10 +151,12 @@ def test_the_tables_rules_button_opens_them_beside_the_board(
     # Beside the board, not over it: the whole board stays in view and usable.
     expect(board.locator(f".{board_class(game)}")).to_be_visible()
     assert not overlaps(panel, board)
+    web.shot(page, f"rules-at-table-{game}")
+    if game == "quashars":
+        web.publish(f"rules-at-table-{game}")
     page.get_by_role("button", name="DE", exact=True).click()
     check_rules(web, panel.locator(".rules-text"), game, "de")
     no_missing_messages(page)
-    web.shot(page, f"rules-at-table-{game}")
     panel.get_by_role("button", name="Regeln schließen").click()
     expect(panel).to_have_count(0)
     expect(board.locator(f".{board_class(game)}")).to_be_visible()
