@@ -5,8 +5,8 @@
     python tools/vendor_web.py --npm                      # the same: runs `npm ci` first
     python tools/vendor_web.py --check                    # exit 1 when the copy is stale
 
-The front end has no bundler: `index.html` maps `preact`, `htm/preact`, `@preact/signals`
-... to these files through an import map. The vendor folder is generated (gitignored) and
+The front end has no bundler: `index.html` maps `preact`, `htm/preact`, `@preact/signals`,
+`marked` ... to these files through an import map. The vendor folder is generated (gitignored) and
 carried by the wheel, so an installed Quintet needs no npm. A stamp file holds the SHA-256
 of `web/package-lock.json`, so a changed lock file is noticed (`--check`, and the
 Makefile, which reruns this script when the lock is newer than the stamp).
@@ -47,6 +47,10 @@ FILES: Final = (
     "@preact/signals-core/dist/signals-core.mjs",
     "@preact/signals-core/dist/signals-core.mjs.map",
     "@preact/signals-core/LICENSE",
+    # The rules pages' Markdown (app/rules.js), one module without dependencies.
+    "marked/lib/marked.esm.js",
+    "marked/lib/marked.esm.js.map",
+    "marked/LICENSE",
 )
 
 

@@ -103,9 +103,13 @@ def test_a_wheel_from_a_clean_tree_carries_the_modules(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in vendor_web.FILES:
         assert f"quintet/web/vendor/{name}" in names, f"the wheel lacks {name}"
-    # The shell, and each game's folder: its board modules, style sheet and messages.
-    shell = ("index.html", "style.css", "app/main.js", "app/boards/generic.js")
+    # The shell, and each game's folder: its board modules, style sheet, messages and
+    # rules pages (Markdown, fetched by app/rules.js).
+    shell = ("index.html", "style.css", "rules.css", "app/main.js", "app/rules.js")
     boards = (
+        "app/boards/generic.js",
+        "app/boards/quick/rules.de.md",
+        "app/boards/quick/examples.js",
         "app/boards/quashars/index.js",
         "app/boards/quashars/board.css",
         "app/boards/quiclo/board.css",

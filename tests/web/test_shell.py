@@ -184,6 +184,11 @@ def test_a_table_by_keyboard_alone(web: Web, page: Page) -> None:
         page.keyboard.press("ArrowRight")
         expect(page.locator(f'input[name="game"][value="{value}"]')).to_be_checked()
     expect(page.get_by_role("radio", name="Quiddler")).to_be_checked()
+    # Each game's tile links to its rules page (Tab goes on from Quiddler's tile to the
+    # links after it); then comes the number of players.
+    for value in values[values.index("quiddler") :]:
+        page.keyboard.press("Tab")
+        expect(page.locator(f'a[href="/rules/{value}"]')).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.get_by_label("Players", exact=True)).to_be_focused()
     tab_to(page, "Create table")
@@ -200,16 +205,17 @@ def test_a_table_by_keyboard_alone(web: Web, page: Page) -> None:
 
 def test_the_server_serves_the_page_and_its_modules(web_server: LiveServer) -> None:
     with web_server.http() as http:
-        for path in ("/", "/t/abc", "/replay/abc"):
+        for path in ("/", "/t/abc", "/replay/abc", "/rules/quick"):
             page = http.get(path)
             assert page.status_code == 200
             assert page.headers["content-type"].startswith("text/html")
             assert page.headers["cache-control"] == "no-cache"
             assert '<script type="importmap">' in page.text
         manifest = json.loads(page.text.split('id="manifest">')[1].split("</script>")[0])
-        # Each game's folder: its board, style sheet and messages.
-        assert manifest["quiddler"] == {"board": True, "style": True, "messages": ["de", "en"]}
-        assert manifest["quashars"] == {"board": True, "style": True, "messages": ["de", "en"]}
+        # Each game's folder: its board, style sheet, messages and rules pages.
+        full = {"board": True, "style": True, "messages": ["de", "en"], "rules": ["de", "en"]}
+        assert manifest["quiddler"] == full
+        assert manifest["quashars"] == full
         assert "generic" not in manifest
         for path in ("/static/app/main.js", "/static/vendor/preact/dist/preact.mjs"):
             module = http.get(path)

@@ -1,6 +1,7 @@
 """The browser front end: `mount_web(app)` serves `quintet/web/` (issue 6).
 
-One page (`index.html`) for every front-end address (`/`, `/t/{id}`, `/replay/{id}`); the
+One page (`index.html`) for every front-end address (`/`, `/t/{id}`, `/replay/{id}`,
+`/rules/{game}`); the
 page's modules route by path. Static files live under `/static`: the app's own modules
 (`/static/app/...`), the style sheet, and the vendored Preact, htm and signals modules
 (`/static/vendor/...`, copied from npm by `tools/vendor_web.py`, mapped by the page's
@@ -58,22 +59,28 @@ class _Static(StaticFiles):
         return response
 
 
+def _languages(folder: Path, stem: str, suffix: str) -> list[str]:
+    """The languages of the files `<stem>.<lang>.<suffix>` in `folder`, sorted."""
+    return sorted(
+        p.name.split(".")[1] for p in folder.glob(f"{stem}.*.{suffix}") if p.name.count(".") == 2
+    )
+
+
 def manifest(web_dir: Path = WEB_DIR) -> dict[str, dict[str, bool | list[str]]]:
     """What each game's folder `app/boards/<game>/` holds: `board` (an `index.js`),
-    `style` (a `board.css`) and `messages` (the languages of its `messages.<lang>.js`).
+    `style` (a `board.css`), `messages` (the languages of its `messages.<lang>.js`) and
+    `rules` (the languages of its rules page, `rules.<lang>.md`).
 
     >>> manifest()["quiddler"]
-    {'board': True, 'style': True, 'messages': ['de', 'en']}
+    {'board': True, 'style': True, 'messages': ['de', 'en'], 'rules': ['de', 'en']}
     """
     games: dict[str, dict[str, bool | list[str]]] = {}
     for folder in sorted(p for p in (web_dir / "app" / "boards").iterdir() if p.is_dir()):
-        languages = sorted(
-            p.name.split(".")[1] for p in folder.glob("messages.*.js") if p.name.count(".") == 2
-        )
         games[folder.name] = {
             "board": (folder / "index.js").is_file(),
             "style": (folder / "board.css").is_file(),
-            "messages": languages,
+            "messages": _languages(folder, "messages", "js"),
+            "rules": _languages(folder, "rules", "md"),
         }
     return games
 
@@ -88,7 +95,8 @@ def page(web_dir: Path = WEB_DIR) -> str:
 
 
 def mount_web(app: FastAPI, web_dir: Path = WEB_DIR) -> None:
-    """Serve the front end: `/static/...` and the page at `/`, `/t/{id}`, `/replay/{id}`."""
+    """Serve the front end: `/static/...` and the page at `/`, `/t/{id}`, `/replay/{id}`,
+    `/rules/{game}`."""
     if not (web_dir / "vendor" / ".stamp").is_file():
         log.warning(
             "the front end's vendored modules are missing (%s); run `make setup` "
@@ -101,5 +109,5 @@ def mount_web(app: FastAPI, web_dir: Path = WEB_DIR) -> None:
         # Read on each request: cheap, and a page edited during development shows at once.
         return HTMLResponse(page(web_dir), headers={"Cache-Control": NO_CACHE})
 
-    for path in ("/", "/t/{table_id}", "/replay/{table_id}"):
+    for path in ("/", "/t/{table_id}", "/replay/{table_id}", "/rules/{game}"):
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)

@@ -91,7 +91,7 @@ function optionDescription(option, game) {
     : option.description;
 }
 
-function defaultText(option) {
+export function defaultText(option) {
   const { kind } = optionKind(option.schema);
   const value = option.default;
   if (value === null || value === undefined) return t('options.unset');
@@ -226,6 +226,8 @@ function NewTable({ games }) {
               <span class="game-tile-summary" id=${`game-${g.name}-summary`}>${gameSummary(g)}</span>
               <span class="game-tile-meta" id=${`game-${g.name}-meta`}>${t('lobby.players_range', { min: g.min_players, max: g.max_players })}
                 ${g.real_time ? html` · <span class="badge">${t('lobby.real_time')}</span>` : null}</span>
+              <a class="game-tile-rules" href=${`/rules/${g.name}`} data-nav
+                aria-label=${t('rules.link_for', { game: g.title })}>${t('rules.link')}</a>
             </label>`)}
         </div>
       </fieldset>

@@ -15,6 +15,7 @@ import { GameLog } from './log.js';
 import { DeadlineClock, gameNow } from './clock.js';
 import { SoundToggle, play } from './sounds.js';
 import { Results } from './results.js';
+import { RulesPanel } from '../rules.js';
 
 export function TablePage({ id }) {
   const [table, setTable] = useState(null);
@@ -200,6 +201,7 @@ function Shell({ id, table, game, live, socket, mine }) {
   }
   const [showResults, setShowResults] = useState(true);
   const [refusal, setRefusal] = useState(null);
+  const [showRules, setShowRules] = useState(false);
   const running = state.status === 'running';
   const finished = state.status === 'finished';
 
@@ -252,7 +254,7 @@ function Shell({ id, table, game, live, socket, mine }) {
   };
   const mySeat = state.seat;
   return html`
-    <main class="table-page" aria-label=${game.info?.title ?? table.game}>
+    <main class=${`table-page ${showRules ? 'with-rules' : ''}`} aria-label=${game.info?.title ?? table.game}>
       <div class="table-bar">
         <h1 class="table-title">${game.info?.title ?? table.game}</h1>
         <span class=${`status-pill status-${state.status}`}>${t(`status.${state.status}`)}</span>
@@ -261,6 +263,8 @@ function Shell({ id, table, game, live, socket, mine }) {
         <span class="bar-spacer"></span>
         <${ConnectionBadge} socket=${socket} />
         <${SoundToggle} />
+        <button type="button" class="rules-button" aria-expanded=${showRules ? 'true' : 'false'}
+          aria-controls="rules-panel" onClick=${() => setShowRules(!showRules)}>${t('rules.button')}</button>
         ${finished && !showResults
           ? html`<button type="button" onClick=${() => setShowResults(true)}>${t('results.show')}</button>`
           : null}
@@ -283,6 +287,10 @@ function Shell({ id, table, game, live, socket, mine }) {
           <${GameLog} entries=${live.log.value} board=${board} game=${table.game} names=${names} />
         </aside>
       </div>
+      ${showRules
+        ? html`<${RulesPanel} game=${table.game} title=${game.info?.title ?? table.game}
+            onClose=${() => setShowRules(false)} />`
+        : null}
       ${finished && showResults && state.outcome
         ? html`<${Results} outcome=${state.outcome} names=${names} mySeat=${mySeat}
             table=${table} tableId=${id} onClose=${() => setShowResults(false)} />`
