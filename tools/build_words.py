@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Build Quintet's word list from Debian's `scowl` package (run only to regenerate it).
+"""Build Quintet's word list from Debian's `scowl` and `wordnet-base` (run only to regenerate it).
 
-    apt-get install scowl
+    apt-get install scowl wordnet-base
     .venv/bin/python tools/build_words.py                  # writes src/quintet/words/data/
     .venv/bin/python tools/build_words.py --compare 70,80,95 --dry-run   # sizes, no writing
     .venv/bin/python tools/build_words.py --review         # the short words, for review
@@ -17,9 +17,17 @@ letters, that SCOWL files as words), the reviewed `SLURS`, and the plurals of re
 two-letter words. A word's tier
 is the smallest SCOWL size it appears at.
 
-Output: `words.txt.gz` (the format is in `encode`'s docstring) and `SCOWL-COPYRIGHT.txt`,
-SCOWL's copyright and licence notice, copied from the package's documentation. The result
-is byte-for-byte reproducible from the same SCOWL version. docs/words.md says why.
+Then it adds the adjectives written with a capital letter that the Quiddler rulebook allows
+(Iraqi, Scottish): an entry of SCOWL's `upper` lists of the same spellings and sizes that is
+one capital and lowercase letters (not NATO, not ex-wife) and that WordNet's `data.adj`
+writes exactly so as an adjective, lowercased, unless `ADJECTIVES_DENIED` names it or the
+filters above drop it. London, a noun only, stays out. A word already in the list keeps its
+tier; an added one gets the size of its `upper` list.
+
+Output: `words.txt.gz` (the format is in `encode`'s docstring), `SCOWL-COPYRIGHT.txt` and
+`WORDNET-LICENSE.txt`, SCOWL's and WordNet's copyright and licence notices, copied from the
+packages. The result is byte-for-byte reproducible from the same SCOWL and WordNet versions.
+docs/words.md says why.
 """
 
 from __future__ import annotations
@@ -41,6 +49,9 @@ SCOWL_DOC_DIR: Final = Path("/usr/share/doc/scowl")
 OUT_DIR: Final = ROOT / "src" / "quintet" / "words" / "data"
 WORDS_FILE: Final = "words.txt.gz"
 NOTICE_FILE: Final = "SCOWL-COPYRIGHT.txt"
+WORDNET_DIR: Final = Path("/usr/share/wordnet")
+WORDNET_DOC_DIR: Final = Path("/usr/share/doc/wordnet-base")
+WORDNET_NOTICE_FILE: Final = "WORDNET-LICENSE.txt"
 
 #: SCOWL's sizes; smaller is more common. 95 is "insane": not fit for a game.
 SIZES: Final = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
@@ -60,6 +71,8 @@ VARIANTS: Final = (
     "canadian_variant_2",
 )
 CATEGORY: Final = "words"
+#: SCOWL's category of capitalised words (names and adjectives), read for the adjectives.
+UPPER_CATEGORY: Final = "upper"
 #: One letter per tier in the file, in this order (see `encode`).
 TIER_LETTERS: Final = "abcdefghij"
 
@@ -165,7 +178,20 @@ SLURS: Final = frozenset(
     }
 )  # fmt: skip
 
+#: Capitalised adjectives that WordNet gives and SCOWL's `upper` lists have, but that are not
+#: added. Every added word was read (`--review` lists them by tier); these are nouns or a
+#: name that WordNet also files as adjectives because they are used before a noun.
+ADJECTIVES_DENIED: Final = {
+    "hollywood": "a place name used before a noun ('a Hollywood actor')",
+    "maroc": "the French name of Morocco (WordNet: a synonym of Moroccan)",
+    "briton": "a noun (a native of Britain) used before a noun",
+    "semite": "a noun (a member of a Semitic people) used before a noun",
+}
+
 _LOWER_AZ = re.compile(rb"[a-z]+")
+_CAPITALISED = re.compile(rb"[A-Z][a-z]+")
+#: WordNet's syntactic markers after an adjective: (a), (p), (ip).
+_WORDNET_MARKER = re.compile(r"\([a-z]+\)$")
 _FILE_NAME = re.compile(r"(?P<spelling>[a-z_0-9]+)-(?P<category>[a-z-]+)\.(?P<size>[0-9]+)")
 
 
@@ -189,6 +215,10 @@ class Collected:
     tiers: dict[str, int] = field(default_factory=dict)
     dropped: Counter[str] = field(default_factory=Counter)
     files: list[ScowlFile] = field(default_factory=list)
+    #: The capitalised adjectives added (lowercased), with their tier; also in `tiers`.
+    adjectives: dict[str, int] = field(default_factory=dict)
+    #: Why capitalised WordNet adjectives of the `upper` lists were not added.
+    adjectives_dropped: Counter[str] = field(default_factory=Counter)
     #: Two-letter entries that are in neither reviewed list: SCOWL changed, review them.
     unreviewed_two: set[str] = field(default_factory=set)
 
@@ -210,14 +240,49 @@ def scowl_files(scowl_dir: Path) -> list[ScowlFile]:
     return found
 
 
-def selected(files: Iterable[ScowlFile], max_size: int) -> list[ScowlFile]:
-    """The files this list is made of: the `words` category of the chosen spellings."""
+def selected(
+    files: Iterable[ScowlFile], max_size: int, category: str = CATEGORY
+) -> list[ScowlFile]:
+    """The files this list is made of: a category (`words`) of the chosen spellings."""
     spellings = set(SPELLINGS) | set(VARIANTS)
     return [
         f
         for f in files
-        if f.category == CATEGORY and f.spelling in spellings and f.size <= max_size
+        if f.category == category and f.spelling in spellings and f.size <= max_size
     ]
+
+
+def wordnet_adjectives(wordnet_dir: Path) -> frozenset[str]:
+    """The one-word adjectives WordNet writes with a capital letter ("Iraqi"), as written.
+
+    Raises BuildError when WordNet's `data.adj` is missing.
+    """
+    path = wordnet_dir / "data.adj"
+    if not path.is_file():
+        raise BuildError(f"{path} is missing: apt-get install wordnet-base")
+    found = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("  "):  # the licence at the top of the file
+            continue
+        # offset, lexicographer file, synset type, word count (hex), then word and lex id
+        fields = line.split()
+        count = int(fields[3], 16)
+        for lemma in fields[4 : 4 + 2 * count : 2]:
+            word = _WORDNET_MARKER.sub("", lemma).encode("utf-8")
+            if _CAPITALISED.fullmatch(word):
+                found.add(word.decode("ascii"))
+    return frozenset(found)
+
+
+def wordnet_version(wordnet_dir: Path) -> str:
+    """WordNet's version from the licence atop `data.adj` ("WordNet 3.0 Copyright"), or
+    "unknown"."""
+    with (wordnet_dir / "data.adj").open(encoding="utf-8") as lines:
+        for line in itertools.takewhile(lambda text: text.startswith("  "), lines):
+            match = re.search(r"WordNet ([0-9.]+) Copyright", line)
+            if match:
+                return match[1]
+    return "unknown"
 
 
 def why_dropped(entry: bytes) -> str | None:
@@ -257,12 +322,16 @@ def why_dropped(entry: bytes) -> str | None:
     return None
 
 
-def collect(scowl_dir: Path, max_size: int = DEFAULT_SIZE) -> Collected:
-    """Read the selected SCOWL files and keep each game word with its smallest size."""
+def collect(
+    scowl_dir: Path, max_size: int = DEFAULT_SIZE, adjectives: frozenset[str] = frozenset()
+) -> Collected:
+    """Read the selected SCOWL files and keep each game word with its smallest size, then
+    add the capitalised `adjectives` (WordNet's) that SCOWL's `upper` lists have."""
     if max_size not in SIZES:
         raise BuildError(f"--max-size must be one of the SCOWL sizes {SIZES}, not {max_size}")
     result = Collected(max_size)
-    result.files = selected(scowl_files(scowl_dir), max_size)
+    every_file = scowl_files(scowl_dir)
+    result.files = selected(every_file, max_size)
     tiers = result.tiers
     # Smallest size first, so the first time a word is seen gives its tier.
     for scowl_file in sorted(result.files, key=lambda f: (f.size, f.path.name)):
@@ -279,7 +348,35 @@ def collect(scowl_dir: Path, max_size: int = DEFAULT_SIZE) -> Collected:
                 word = entry.decode("ascii")
                 if word not in TWO_LETTER_REFUSED:
                     result.unreviewed_two.add(word)
+    if adjectives:
+        add_adjectives(result, selected(every_file, max_size, UPPER_CATEGORY), adjectives)
     return result
+
+
+def add_adjectives(
+    result: Collected, upper_files: list[ScowlFile], adjectives: frozenset[str]
+) -> None:
+    """Add the `upper` entries that are capitalised adjectives, lowercased, to `result`;
+    a word already there keeps its tier."""
+    seen: set[str] = set()
+    for scowl_file in sorted(upper_files, key=lambda f: (f.size, f.path.name)):
+        for line in scowl_file.path.read_bytes().splitlines():
+            entry = line.strip()
+            if not _CAPITALISED.fullmatch(entry) or entry.decode("ascii") not in adjectives:
+                continue
+            word = entry.decode("ascii").lower()
+            if word in seen:  # seen at a smaller size, or in another spelling's list
+                continue
+            seen.add(word)
+            if word in result.tiers:
+                result.adjectives_dropped["already a word"] += 1
+                continue
+            reason = "denied after review" if word in ADJECTIVES_DENIED else None
+            reason = reason or why_dropped(word.encode("ascii"))
+            if reason is not None:
+                result.adjectives_dropped[reason] += 1
+                continue
+            result.adjectives[word] = result.tiers[word] = scowl_file.size
 
 
 def encode(tiers: dict[str, int], header: Sequence[str] = ()) -> bytes:
@@ -358,19 +455,68 @@ def notice(doc_dir: Path) -> str:
     )
 
 
-def header(collected: Collected, version: str) -> list[str]:
+def wordnet_notice(wordnet_dir: Path, doc_dir: Path) -> str:
+    """WordNet's licence: the one atop its `data.adj` and Debian's copyright file.
+
+    Raises BuildError when either is missing: the list may not ship without its notice.
+    """
+    data_path, copyright_path = wordnet_dir / "data.adj", doc_dir / "copyright"
+    if not data_path.is_file() or not copyright_path.is_file():
+        raise BuildError(
+            f"{data_path} or {copyright_path} is missing: apt-get install wordnet-base"
+        )
+    with data_path.open(encoding="utf-8") as lines:
+        # "  1 This software ...  ": the line number and the trailing blanks are WordNet's layout.
+        licence = [
+            line.strip().partition(" ")[2]
+            for line in itertools.takewhile(lambda text: text.startswith("  "), lines)
+        ]
+    return (
+        "Quintet's word list (src/quintet/words/data/words.txt.gz) includes adjectives\n"
+        "written with a capital letter (Iraqi, Scottish) that tools/build_words.py chose\n"
+        f"with WordNet {wordnet_version(wordnet_dir)} by Princeton University,\n"
+        "https://wordnet.princeton.edu/, as packaged by Debian (package `wordnet-base`):\n"
+        "an entry of SCOWL's capitalised lists is added when WordNet's data.adj lists it as\n"
+        "an adjective (see docs/words.md). WordNet's licence follows: first as it stands\n"
+        "at the top of WordNet's data files, then Debian's copyright file, both verbatim.\n"
+        "\n" + "=" * 72 + "\n"
+        f"From WordNet's {data_path}:\n\n"
+        + "\n".join(licence).rstrip()
+        + "\n\n"
+        + "=" * 72
+        + "\n"
+        + f"Debian's {copyright_path}:\n\n"
+        + copyright_path.read_text(encoding="utf-8").rstrip()
+        + "\n"
+    )
+
+
+def header(collected: Collected, version: str, wordnet: str | None = None) -> list[str]:
     spellings = ", ".join(SPELLINGS + VARIANTS)
-    return [
+    lines = [
         "Quintet word list. Generated by tools/build_words.py: do not edit by hand.",
         f"From SCOWL {version} (http://wordlist.aspell.net/), sizes up to {collected.max_size};",
         f"the '{CATEGORY}' lists of: {spellings}.",
         "Copyright and licence: SCOWL-COPYRIGHT.txt beside this file.",
     ]
+    if wordnet is not None:
+        lines += [
+            f"With the capitalised adjectives of the '{UPPER_CATEGORY}' lists that WordNet "
+            f"{wordnet} (https://wordnet.princeton.edu/) lists as adjectives, lowercased;",
+            "WordNet's licence: WORDNET-LICENSE.txt beside this file.",
+        ]
+    return lines
 
 
-def build(scowl_dir: Path, doc_dir: Path, max_size: int) -> tuple[Collected, bytes]:
-    collected = collect(scowl_dir, max_size)
-    text = encode(collected.tiers, header(collected, scowl_version(doc_dir)))
+def build(
+    scowl_dir: Path, doc_dir: Path, max_size: int, wordnet_dir: Path | None = None
+) -> tuple[Collected, bytes]:
+    """The list from SCOWL, with WordNet's capitalised adjectives when `wordnet_dir` is given."""
+    scowl_files(scowl_dir)  # a missing SCOWL is named before a missing WordNet
+    adjectives = frozenset[str]() if wordnet_dir is None else wordnet_adjectives(wordnet_dir)
+    collected = collect(scowl_dir, max_size, adjectives)
+    wordnet = None if wordnet_dir is None else wordnet_version(wordnet_dir)
+    text = encode(collected.tiers, header(collected, scowl_version(doc_dir), wordnet))
     return collected, compress(text)
 
 
@@ -395,6 +541,11 @@ def statistics(collected: Collected, data: bytes) -> list[str]:
         f"two-letter words kept: {lengths[2]}; three-letter: {lengths[3]}; "
         f"longest: {max(lengths, default=0)} letters"
     )
+    if collected.adjectives or collected.adjectives_dropped:
+        lines.append(
+            f"capitalised adjectives added (WordNet): {len(collected.adjectives):,}; not added: "
+            + ", ".join(f"{why} {n}" for why, n in sorted(collected.adjectives_dropped.items()))
+        )
     if collected.unreviewed_two:
         lines.append(
             "WARNING: two-letter entries in no reviewed list (refused; review them): "
@@ -421,6 +572,11 @@ def review(collected: Collected, scowl_dir: Path) -> list[str]:
     overlap = sorted(w for w in collected.tiers if w in abbreviations)
     lines.append(f"kept words that SCOWL also lists as abbreviations ({len(overlap)}):")
     lines.append("  " + " ".join(f"{w}:{collected.tiers[w]}" for w in overlap))
+    lines.append(f"capitalised adjectives added, by tier ({len(collected.adjectives)}):")
+    for tier in SIZES:
+        added = sorted(w for w, t in collected.adjectives.items() if t == tier)
+        if added:
+            lines.append(f"  {tier}: {' '.join(added)}")
     return lines
 
 
@@ -435,6 +591,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--scowl", type=Path, default=SCOWL_DIR, help="SCOWL's list directory")
     parser.add_argument("--doc", type=Path, default=SCOWL_DOC_DIR, help="SCOWL's doc directory")
+    parser.add_argument("--wordnet", type=Path, default=WORDNET_DIR, help="WordNet's data")
+    parser.add_argument(
+        "--wordnet-doc", type=Path, default=WORDNET_DOC_DIR, help="WordNet's doc directory"
+    )
     parser.add_argument("--out", type=Path, default=OUT_DIR, help="where to write the files")
     parser.add_argument("--max-size", type=int, default=DEFAULT_SIZE, help="largest SCOWL size")
     parser.add_argument("--dry-run", action="store_true", help="print statistics, write nothing")
@@ -444,26 +604,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--review", action="store_true", help="list the short words kept")
     args = parser.parse_args(argv)
     try:
-        collected, data = build(args.scowl, args.doc, args.max_size)
+        collected, data = build(args.scowl, args.doc, args.max_size, args.wordnet)
         print("\n".join(statistics(collected, data)))
         if args.review:
             print("\n".join(review(collected, args.scowl)))
         if args.compare:
-            compare(args.scowl, args.doc, [int(size) for size in args.compare.split(",")])
+            sizes = [int(size) for size in args.compare.split(",")]
+            compare(args.scowl, args.doc, sizes, args.wordnet)
         if not args.dry_run:
-            license_text = notice(args.doc)
+            notices = {
+                NOTICE_FILE: notice(args.doc),
+                WORDNET_NOTICE_FILE: wordnet_notice(args.wordnet, args.wordnet_doc),
+            }
             args.out.mkdir(parents=True, exist_ok=True)
             (args.out / WORDS_FILE).write_bytes(data)
-            (args.out / NOTICE_FILE).write_text(license_text, encoding="utf-8")
-            print(f"wrote {args.out / WORDS_FILE} and {args.out / NOTICE_FILE}")
+            for name, text in notices.items():
+                (args.out / name).write_text(text, encoding="utf-8")
+            print(f"wrote {args.out / WORDS_FILE}, {' and '.join(map(str, notices))}")
     except (BuildError, ValueError) as error:
         print(f"build_words: {error}", file=sys.stderr)
         return 2
     return 0
 
 
-def compare(scowl_dir: Path, doc_dir: Path, sizes: Sequence[int]) -> None:
-    built = {size: build(scowl_dir, doc_dir, size) for size in sizes}
+def compare(
+    scowl_dir: Path, doc_dir: Path, sizes: Sequence[int], wordnet_dir: Path | None = None
+) -> None:
+    built = {size: build(scowl_dir, doc_dir, size, wordnet_dir) for size in sizes}
     print("size  words     compressed bytes  uncompressed bytes")
     for size, (collected, data) in built.items():
         raw = len(gzip.decompress(data))

@@ -117,7 +117,8 @@ def test_export_max_tier() -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines == list(default_words().words(10))
-    assert "the" in lines and "zebra" not in lines and len(lines) == 4030
+    assert "the" in lines and "zebra" not in lines and len(lines) == 4031
+    assert "american" in lines, "a capitalised adjective at tier 10 (docs/words.md)"
 
 
 def test_export_with_replace(mine: Path) -> None:
