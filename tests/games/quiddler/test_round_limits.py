@@ -13,6 +13,7 @@ from quintet.core import SPECTATOR, Event, Input, JSONDict, RuleError, registry
 from quintet.core.jsonutil import canonical
 from quintet.games.quiddler import GAME, QuiddlerState
 from quintet.games.quiddler.components import DECK
+from quintet.games.quiddler.render import event_renderables
 from quintet.games.quiddler.state import DRAW, ROUND_TURN_LIMIT, SCORED
 from quintet.sim.engine import play_game
 
@@ -148,3 +149,14 @@ def test_a_bot_table_with_a_tiny_word_list_ends(reshuffles: int | None, reason: 
     assert len(calls) == 8
     assert all(("turn_limit" in call) == (reason == "turn_limit") for call in calls)
     assert rules.is_over(state)
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [({"turn_limit": ROUND_TURN_LIMIT}, "lasted 1000 turns"), ({}, "no reshuffle left")],
+    ids=["turn limit", "draw pile"],
+)
+def test_the_terminal_says_why_the_last_call_came(extra: JSONDict, said: str) -> None:
+    event = {"type": "last_call", "seat": 1, "reshuffled": 3, **extra}
+    (text,) = event_renderables(event, 0)
+    assert said in str(text)
