@@ -4,18 +4,18 @@
     apt-get install scowl wordnet-base
     .venv/bin/python tools/build_words.py                  # writes src/quintet/words/data/
     .venv/bin/python tools/build_words.py --compare 70,80,95 --dry-run   # sizes, no writing
-    .venv/bin/python tools/build_words.py --review         # the short words, for review
+    .venv/bin/python tools/build_words.py --review         # short words, adjectives: review
 
 SCOWL (http://wordlist.aspell.net/) is installed as files named
-`<spelling>-<category>.<size>` in /usr/share/dict/scowl. This script reads only the
-`words` category (never `upper`, `proper-names`, `abbreviations`, `contractions` or the
-`special-*` lists) of the spellings english, american, british and canadian and of their
-first two spelling-variant levels, up to one size (80 by default). It keeps the words of
-lowercase letters a-z, two letters or more; two-letter words only when they are in the reviewed
-`TWO_LETTER_WORDS`; and drops the reviewed `DENIED` words (abbreviations, mostly three
-letters, that SCOWL files as words), the reviewed `SLURS`, and the plurals of refused
-two-letter words. A word's tier
-is the smallest SCOWL size it appears at.
+`<spelling>-<category>.<size>` in /usr/share/dict/scowl. This script reads the `words`
+category (never `proper-names`, `abbreviations`, `contractions` or the `special-*` lists;
+`upper` only for the adjectives below) of the spellings english, american, british and
+canadian and of their first two spelling-variant levels, up to one size (80 by default).
+It keeps the words of lowercase letters a-z, two letters or more; two-letter words only
+when they are in the reviewed `TWO_LETTER_WORDS`; and drops the reviewed `DENIED` words
+(abbreviations, mostly three letters, that SCOWL files as words), the reviewed `SLURS`,
+and the plurals of refused two-letter words (the reviewed lists are in
+tools/reviewed_words.py). A word's tier is the smallest SCOWL size it appears at.
 
 Then it adds the adjectives written with a capital letter that the Quiddler rulebook allows
 (Iraqi, Scottish): an entry of SCOWL's `upper` lists of the same spellings and sizes that is
@@ -49,8 +49,6 @@ SCOWL_DOC_DIR: Final = Path("/usr/share/doc/scowl")
 OUT_DIR: Final = ROOT / "src" / "quintet" / "words" / "data"
 WORDS_FILE: Final = "words.txt.gz"
 NOTICE_FILE: Final = "SCOWL-COPYRIGHT.txt"
-WORDNET_DIR: Final = Path("/usr/share/wordnet")
-WORDNET_DOC_DIR: Final = Path("/usr/share/doc/wordnet-base")
 WORDNET_NOTICE_FILE: Final = "WORDNET-LICENSE.txt"
 
 #: SCOWL's sizes; smaller is more common. 95 is "insane": not fit for a game.
@@ -77,121 +75,27 @@ UPPER_CATEGORY: Final = "upper"
 TIER_LETTERS: Final = "abcdefghij"
 
 
-def _split(text: str) -> list[str]:
-    # The reviewed lists read best as lines of words.
-    return text.split()
-
-
-#: Two-letter words. SCOWL's raw two-letter entries are mostly abbreviations or plurals of
-#: letters (bs, cs, kb, lm ...), so only these pass. Reviewed by hand: a word that general
-#: English dictionaries give as a word in its own right. A word here is kept only if SCOWL
-#: also has it, with SCOWL's tier. Every other two-letter entry is refused; see
-#: `TWO_LETTER_REFUSED` for the ones SCOWL has up to size 80, and why.
-TWO_LETTER_WORDS: Final = frozenset(
-    # everyday words
-    _split(
-        "am an as at be by do go he if in is it me my no of on or so to up us we"
-        " ad ax ex id lo ma ox pa ye"
-    )
-    # interjections
-    + _split("ah aw ay eh er ha hi hm ho oh oi ow oy sh ta uh um yo")
-    # sol-fa syllables (do and so above), Greek letters, names of letters
-    + _split("re mi fa la ti ut mu nu xi pi ef em en")
-    # nouns from other fields that general dictionaries list: a sloth, the Egyptian souls,
-    # a hypothetical force, a mantra, a Hebrew letter, life force (and its variant ki), a
-    # coin, a chamber pot; bi, ag and za (pizza) are informal but standard entries
-    + _split("ai ba ka od om pe qi ki xu po bi ag za")
+# tools/ is not a package: its modules are found beside this file, however it is loaded
+# (run as a script, or from its path by the tests).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from reviewed_words import (  # noqa: E402
+    ADJECTIVES_DENIED,
+    DENIED,
+    PLURALS_KEPT,
+    SLURS,
+    TWO_LETTER_REFUSED,
+    TWO_LETTER_WORDS,
 )
-#: The two-letter entries of SCOWL's `words` lists up to size 80 that are refused, and why.
-TWO_LETTER_REFUSED: Final = {
-    **dict.fromkeys(
-        _split("bs cs ds es fs gs hs js ks ls ms ns ps qs rs ss ts ws xs ys zs"),
-        "plural of a letter or an abbreviation",
-    ),
-    **dict.fromkeys(_split("kb lm ln lx mb mf"), "a unit or function symbol"),
-    **dict.fromkeys(
-        _split("da de et fe fy ge io ja jo ko ky ne ny oo ou se si te ug ur wo yu zo"),
-        "a dialect, foreign or obsolete word, or part of a name: some Scrabble lists take "
-        "it, general English dictionaries do not",
-    ),
-    **dict.fromkeys(_split("na un ya"), "a dialect spelling of no, one, you"),
-}
-
-#: Three-letter words that are a refused two-letter word plus s, but words in their own right.
-#: Other such plurals (das, fes, tes, ugs, zos ...) go with their singular.
-PLURALS_KEPT: Final = {"ess": "the letter s", "sis": "sister", "kos": "an Indian measure"}
-
-#: Words that SCOWL files as plain words up to size 80 but that are abbreviations, symbols or
-#: contractions without their apostrophe. Every three-letter word up to size 80 was reviewed
-#: (`--review` lists them); longer ones come from comparing the kept words with SCOWL's own
-#: `abbreviations` lists.
-DENIED: Final = {
-    # three letters
-    "aeq": "abbreviation of Latin aequalis (prescriptions)",
-    "amu": "abbreviation: atomic mass unit",
-    "csc": "abbreviation: cosecant",
-    "dkl": "abbreviation: dekalitre",
-    "dui": "abbreviation: driving under the influence",
-    "ecu": "abbreviation: European Currency Unit",
-    "esc": "abbreviation: the Escape key",
-    "gif": "abbreviation: Graphics Interchange Format",
-    "hhd": "abbreviation: hogshead",
-    "myc": "a gene symbol (MYC)",
-    "obo": "abbreviation: ore/bulk/oil carrier",
-    "ufo": "abbreviation: unidentified flying object",
-    "ert": "not a word in general dictionaries (a fragment of SCOWL's variant data?)",
-    "gre": "not a word in general dictionaries (a fragment of SCOWL's variant data?)",
-    "oui": "French, not English",
-    "hes": "he's without its apostrophe (as the plural of 'he' it is rare; tier 10 otherwise)",
-    # longer
-    "shes": "she's without its apostrophe",
-    "awol": "abbreviation, written AWOL in dictionaries",
-    "wysiwyg": "abbreviation, written WYSIWYG in dictionaries",
-    "ecus": "abbreviation: plural of ECU",
-    "ufos": "abbreviation: plural of UFO",
-    "emfs": "abbreviation: plural of emf (electromotive force)",
-    "eniac": "a name (the ENIAC computer)",
-    "conus": "abbreviation: continental United States",
-    "flir": "abbreviation: forward-looking infrared",
-    "kreep": "abbreviation: potassium, rare-earth elements, phosphorus",
-    "mips": "abbreviation: million instructions per second",
-    "teflon": "a trade mark",
-}
-
-#: Slurs: words whose chief use today is to insult people for their race, origin, religion,
-#: sexuality, gender identity or disability. Word-game lists have dropped them since 2020
-#: (NASPA's lists for North American Scrabble did); a player who wants them adds them with
-#: `--words`. Words whose chief sense is an ordinary one stay, slur sense or not (chink, a
-#: narrow gap; crackers; dyke, an embankment; queer; spook; nip; slope), as do dated words
-#: for peoples (negro, mulatto, gypsy), which dictionaries mark as offensive but which
-#: occur in history books; a reviewer may move a word between the two with a note.
-SLURS: Final = frozenset(
-    {
-        "nigger", "niggers", "nigga", "niggas", "kike", "kikes", "spic", "spics",
-        "spick", "spicks", "wetback", "wetbacks", "gook", "gooks", "darkie", "darkies",
-        "darky", "dago", "dagos", "dagoes", "wop", "wops", "jigaboo", "jigaboos",
-        "pickaninny", "pickaninnies", "golliwog", "golliwogs", "wog", "wogs", "yid", "yids",
-        "sheeny", "sheenies", "kraut", "krauts", "honky", "honkies", "honkey", "redskin",
-        "redskins", "squaw", "squaws", "jap", "japs", "fag", "fags", "faggot", "faggots",
-        "faggy", "tranny", "trannies", "lesbo", "lesbos", "poofter", "poofters", "spaz",
-        "spazzes", "mong", "mongs", "halfbreed", "halfbreeds",
-    }
-)  # fmt: skip
-
-#: Capitalised adjectives that WordNet gives and SCOWL's `upper` lists have, but that are not
-#: added. Every added word was read (`--review` lists them by tier); these are nouns or a
-#: name that WordNet also files as adjectives because they are used before a noun.
-ADJECTIVES_DENIED: Final = {
-    "hollywood": "a place name used before a noun ('a Hollywood actor')",
-    "maroc": "the French name of Morocco (WordNet: a synonym of Moroccan)",
-    "briton": "a noun (a native of Britain) used before a noun",
-    "semite": "a noun (a member of a Semitic people) used before a noun",
-}
+from wordnet_reader import (  # noqa: E402
+    CAPITALISED,
+    WORDNET_DIR,
+    WORDNET_DOC_DIR,
+    wordnet_adjectives,
+    wordnet_notice,
+    wordnet_version,
+)
 
 _LOWER_AZ = re.compile(rb"[a-z]+")
-_CAPITALISED = re.compile(rb"[A-Z][a-z]+")
-#: WordNet's syntactic markers after an adjective: (a), (p), (ip).
-_WORDNET_MARKER = re.compile(r"\([a-z]+\)$")
 _FILE_NAME = re.compile(r"(?P<spelling>[a-z_0-9]+)-(?P<category>[a-z-]+)\.(?P<size>[0-9]+)")
 
 
@@ -250,39 +154,6 @@ def selected(
         for f in files
         if f.category == category and f.spelling in spellings and f.size <= max_size
     ]
-
-
-def wordnet_adjectives(wordnet_dir: Path) -> frozenset[str]:
-    """The one-word adjectives WordNet writes with a capital letter ("Iraqi"), as written.
-
-    Raises BuildError when WordNet's `data.adj` is missing.
-    """
-    path = wordnet_dir / "data.adj"
-    if not path.is_file():
-        raise BuildError(f"{path} is missing: apt-get install wordnet-base")
-    found = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("  "):  # the licence at the top of the file
-            continue
-        # offset, lexicographer file, synset type, word count (hex), then word and lex id
-        fields = line.split()
-        count = int(fields[3], 16)
-        for lemma in fields[4 : 4 + 2 * count : 2]:
-            word = _WORDNET_MARKER.sub("", lemma).encode("utf-8")
-            if _CAPITALISED.fullmatch(word):
-                found.add(word.decode("ascii"))
-    return frozenset(found)
-
-
-def wordnet_version(wordnet_dir: Path) -> str:
-    """WordNet's version from the licence atop `data.adj` ("WordNet 3.0 Copyright"), or
-    "unknown"."""
-    with (wordnet_dir / "data.adj").open(encoding="utf-8") as lines:
-        for line in itertools.takewhile(lambda text: text.startswith("  "), lines):
-            match = re.search(r"WordNet ([0-9.]+) Copyright", line)
-            if match:
-                return match[1]
-    return "unknown"
 
 
 def why_dropped(entry: bytes) -> str | None:
@@ -362,7 +233,7 @@ def add_adjectives(
     for scowl_file in sorted(upper_files, key=lambda f: (f.size, f.path.name)):
         for line in scowl_file.path.read_bytes().splitlines():
             entry = line.strip()
-            if not _CAPITALISED.fullmatch(entry) or entry.decode("ascii") not in adjectives:
+            if not CAPITALISED.fullmatch(entry) or entry.decode("ascii") not in adjectives:
                 continue
             word = entry.decode("ascii").lower()
             if word in seen:  # seen at a smaller size, or in another spelling's list
@@ -450,42 +321,6 @@ def notice(doc_dir: Path) -> str:
         + "=" * 72
         + "\n"
         + "Debian's /usr/share/doc/scowl/copyright:\n\n"
-        + copyright_path.read_text(encoding="utf-8").rstrip()
-        + "\n"
-    )
-
-
-def wordnet_notice(wordnet_dir: Path, doc_dir: Path) -> str:
-    """WordNet's licence: the one atop its `data.adj` and Debian's copyright file.
-
-    Raises BuildError when either is missing: the list may not ship without its notice.
-    """
-    data_path, copyright_path = wordnet_dir / "data.adj", doc_dir / "copyright"
-    if not data_path.is_file() or not copyright_path.is_file():
-        raise BuildError(
-            f"{data_path} or {copyright_path} is missing: apt-get install wordnet-base"
-        )
-    with data_path.open(encoding="utf-8") as lines:
-        # "  1 This software ...  ": the line number and the trailing blanks are WordNet's layout.
-        licence = [
-            line.strip().partition(" ")[2]
-            for line in itertools.takewhile(lambda text: text.startswith("  "), lines)
-        ]
-    return (
-        "Quintet's word list (src/quintet/words/data/words.txt.gz) includes adjectives\n"
-        "written with a capital letter (Iraqi, Scottish) that tools/build_words.py chose\n"
-        f"with WordNet {wordnet_version(wordnet_dir)} by Princeton University,\n"
-        "https://wordnet.princeton.edu/, as packaged by Debian (package `wordnet-base`):\n"
-        "an entry of SCOWL's capitalised lists is added when WordNet's data.adj lists it as\n"
-        "an adjective (see docs/words.md). WordNet's licence follows: first as it stands\n"
-        "at the top of WordNet's data files, then Debian's copyright file, both verbatim.\n"
-        "\n" + "=" * 72 + "\n"
-        f"From WordNet's {data_path}:\n\n"
-        + "\n".join(licence).rstrip()
-        + "\n\n"
-        + "=" * 72
-        + "\n"
-        + f"Debian's {copyright_path}:\n\n"
         + copyright_path.read_text(encoding="utf-8").rstrip()
         + "\n"
     )

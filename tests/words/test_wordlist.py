@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @functools.cache
 def build_words() -> ModuleType:
-    """tools/build_words.py, which holds the reviewed lists; tools/ is not a package."""
+    """tools/build_words.py, which imports the reviewed lists (tools/reviewed_words.py);
+    tools/ is not a package."""
     spec = importlib.util.spec_from_file_location("build_words", ROOT / "tools" / "build_words.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -125,7 +126,7 @@ def test_no_reviewed_slur_is_shipped_and_ordinary_senses_stay(words: WordList) -
     slurs = build_words().SLURS
     assert len(slurs) > 40
     assert not [word for word in slurs if word in words]
-    # Words with an ordinary chief sense are kept (tools/build_words.py, SLURS).
+    # Words with an ordinary chief sense are kept (tools/reviewed_words.py, SLURS).
     assert all(word in words for word in ("chink", "dyke", "queer", "crackers", "niggardly"))
 
 
@@ -141,7 +142,7 @@ def test_two_letter_words_are_the_reviewed_ones(words: WordList) -> None:
     twos = {word for word in words.words() if len(word) == 2}
     assert {"qi", "xu", "za", "ya", "cs"} & twos == {"qi", "xu", "za"}
     assert {"am", "an", "at", "be", "go", "it", "ox", "pi", "re", "mu", "em"} <= twos
-    # Every kept two-letter word is on the reviewed list in tools/build_words.py.
+    # Every kept two-letter word is on the reviewed list in tools/reviewed_words.py.
     assert twos <= build_words().TWO_LETTER_WORDS
     assert not twos & set(build_words().TWO_LETTER_REFUSED)
 
