@@ -1,25 +1,33 @@
 #!/usr/bin/env python3
-"""Build Quintet's word list from Debian's `scowl` package (run only to regenerate it).
+"""Build Quintet's word list from Debian's `scowl` and `wordnet-base` (run only to regenerate it).
 
-    apt-get install scowl
+    apt-get install scowl wordnet-base
     .venv/bin/python tools/build_words.py                  # writes src/quintet/words/data/
     .venv/bin/python tools/build_words.py --compare 70,80,95 --dry-run   # sizes, no writing
-    .venv/bin/python tools/build_words.py --review         # the short words, for review
+    .venv/bin/python tools/build_words.py --review         # short words, adjectives: review
 
 SCOWL (http://wordlist.aspell.net/) is installed as files named
-`<spelling>-<category>.<size>` in /usr/share/dict/scowl. This script reads only the
-`words` category (never `upper`, `proper-names`, `abbreviations`, `contractions` or the
-`special-*` lists) of the spellings english, american, british and canadian and of their
-first two spelling-variant levels, up to one size (80 by default). It keeps the words of
-lowercase letters a-z, two letters or more; two-letter words only when they are in the reviewed
-`TWO_LETTER_WORDS`; and drops the reviewed `DENIED` words (abbreviations, mostly three
-letters, that SCOWL files as words), the reviewed `SLURS`, and the plurals of refused
-two-letter words. A word's tier
-is the smallest SCOWL size it appears at.
+`<spelling>-<category>.<size>` in /usr/share/dict/scowl. This script reads the `words`
+category (never `proper-names`, `abbreviations`, `contractions` or the `special-*` lists;
+`upper` only for the adjectives below) of the spellings english, american, british and
+canadian and of their first two spelling-variant levels, up to one size (80 by default).
+It keeps the words of lowercase letters a-z, two letters or more; two-letter words only
+when they are in the reviewed `TWO_LETTER_WORDS`; and drops the reviewed `DENIED` words
+(abbreviations, mostly three letters, that SCOWL files as words), the reviewed `SLURS`,
+and the plurals of refused two-letter words (the reviewed lists are in
+tools/reviewed_words.py). A word's tier is the smallest SCOWL size it appears at.
 
-Output: `words.txt.gz` (the format is in `encode`'s docstring) and `SCOWL-COPYRIGHT.txt`,
-SCOWL's copyright and licence notice, copied from the package's documentation. The result
-is byte-for-byte reproducible from the same SCOWL version. docs/words.md says why.
+Then it adds the adjectives written with a capital letter that the Quiddler rulebook allows
+(Iraqi, Scottish): an entry of SCOWL's `upper` lists of the same spellings and sizes that is
+one capital and lowercase letters (not NATO, not ex-wife) and that WordNet's `data.adj`
+writes exactly so as an adjective, lowercased, unless `ADJECTIVES_DENIED` names it or the
+filters above drop it. London, a noun only, stays out. A word already in the list keeps its
+tier; an added one gets the size of its `upper` list.
+
+Output: `words.txt.gz` (the format is in `encode`'s docstring), `SCOWL-COPYRIGHT.txt` and
+`WORDNET-LICENSE.txt`, SCOWL's and WordNet's copyright and licence notices, copied from the
+packages. The result is byte-for-byte reproducible from the same SCOWL and WordNet versions.
+docs/words.md says why.
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ SCOWL_DOC_DIR: Final = Path("/usr/share/doc/scowl")
 OUT_DIR: Final = ROOT / "src" / "quintet" / "words" / "data"
 WORDS_FILE: Final = "words.txt.gz"
 NOTICE_FILE: Final = "SCOWL-COPYRIGHT.txt"
+WORDNET_NOTICE_FILE: Final = "WORDNET-LICENSE.txt"
 
 #: SCOWL's sizes; smaller is more common. 95 is "insane": not fit for a game.
 SIZES: Final = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
@@ -60,110 +69,31 @@ VARIANTS: Final = (
     "canadian_variant_2",
 )
 CATEGORY: Final = "words"
+#: SCOWL's category of capitalised words (names and adjectives), read for the adjectives.
+UPPER_CATEGORY: Final = "upper"
 #: One letter per tier in the file, in this order (see `encode`).
 TIER_LETTERS: Final = "abcdefghij"
 
 
-def _split(text: str) -> list[str]:
-    # The reviewed lists read best as lines of words.
-    return text.split()
-
-
-#: Two-letter words. SCOWL's raw two-letter entries are mostly abbreviations or plurals of
-#: letters (bs, cs, kb, lm ...), so only these pass. Reviewed by hand: a word that general
-#: English dictionaries give as a word in its own right. A word here is kept only if SCOWL
-#: also has it, with SCOWL's tier. Every other two-letter entry is refused; see
-#: `TWO_LETTER_REFUSED` for the ones SCOWL has up to size 80, and why.
-TWO_LETTER_WORDS: Final = frozenset(
-    # everyday words
-    _split(
-        "am an as at be by do go he if in is it me my no of on or so to up us we"
-        " ad ax ex id lo ma ox pa ye"
-    )
-    # interjections
-    + _split("ah aw ay eh er ha hi hm ho oh oi ow oy sh ta uh um yo")
-    # sol-fa syllables (do and so above), Greek letters, names of letters
-    + _split("re mi fa la ti ut mu nu xi pi ef em en")
-    # nouns from other fields that general dictionaries list: a sloth, the Egyptian souls,
-    # a hypothetical force, a mantra, a Hebrew letter, life force (and its variant ki), a
-    # coin, a chamber pot; bi, ag and za (pizza) are informal but standard entries
-    + _split("ai ba ka od om pe qi ki xu po bi ag za")
+# tools/ is not a package: its modules are found beside this file, however it is loaded
+# (run as a script, or from its path by the tests).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from reviewed_words import (  # noqa: E402
+    ADJECTIVES_DENIED,
+    DENIED,
+    PLURALS_KEPT,
+    SLURS,
+    TWO_LETTER_REFUSED,
+    TWO_LETTER_WORDS,
 )
-#: The two-letter entries of SCOWL's `words` lists up to size 80 that are refused, and why.
-TWO_LETTER_REFUSED: Final = {
-    **dict.fromkeys(
-        _split("bs cs ds es fs gs hs js ks ls ms ns ps qs rs ss ts ws xs ys zs"),
-        "plural of a letter or an abbreviation",
-    ),
-    **dict.fromkeys(_split("kb lm ln lx mb mf"), "a unit or function symbol"),
-    **dict.fromkeys(
-        _split("da de et fe fy ge io ja jo ko ky ne ny oo ou se si te ug ur wo yu zo"),
-        "a dialect, foreign or obsolete word, or part of a name: some Scrabble lists take "
-        "it, general English dictionaries do not",
-    ),
-    **dict.fromkeys(_split("na un ya"), "a dialect spelling of no, one, you"),
-}
-
-#: Three-letter words that are a refused two-letter word plus s, but words in their own right.
-#: Other such plurals (das, fes, tes, ugs, zos ...) go with their singular.
-PLURALS_KEPT: Final = {"ess": "the letter s", "sis": "sister", "kos": "an Indian measure"}
-
-#: Words that SCOWL files as plain words up to size 80 but that are abbreviations, symbols or
-#: contractions without their apostrophe. Every three-letter word up to size 80 was reviewed
-#: (`--review` lists them); longer ones come from comparing the kept words with SCOWL's own
-#: `abbreviations` lists.
-DENIED: Final = {
-    # three letters
-    "aeq": "abbreviation of Latin aequalis (prescriptions)",
-    "amu": "abbreviation: atomic mass unit",
-    "csc": "abbreviation: cosecant",
-    "dkl": "abbreviation: dekalitre",
-    "dui": "abbreviation: driving under the influence",
-    "ecu": "abbreviation: European Currency Unit",
-    "esc": "abbreviation: the Escape key",
-    "gif": "abbreviation: Graphics Interchange Format",
-    "hhd": "abbreviation: hogshead",
-    "myc": "a gene symbol (MYC)",
-    "obo": "abbreviation: ore/bulk/oil carrier",
-    "ufo": "abbreviation: unidentified flying object",
-    "ert": "not a word in general dictionaries (a fragment of SCOWL's variant data?)",
-    "gre": "not a word in general dictionaries (a fragment of SCOWL's variant data?)",
-    "oui": "French, not English",
-    "hes": "he's without its apostrophe (as the plural of 'he' it is rare; tier 10 otherwise)",
-    # longer
-    "shes": "she's without its apostrophe",
-    "awol": "abbreviation, written AWOL in dictionaries",
-    "wysiwyg": "abbreviation, written WYSIWYG in dictionaries",
-    "ecus": "abbreviation: plural of ECU",
-    "ufos": "abbreviation: plural of UFO",
-    "emfs": "abbreviation: plural of emf (electromotive force)",
-    "eniac": "a name (the ENIAC computer)",
-    "conus": "abbreviation: continental United States",
-    "flir": "abbreviation: forward-looking infrared",
-    "kreep": "abbreviation: potassium, rare-earth elements, phosphorus",
-    "mips": "abbreviation: million instructions per second",
-    "teflon": "a trade mark",
-}
-
-#: Slurs: words whose chief use today is to insult people for their race, origin, religion,
-#: sexuality, gender identity or disability. Word-game lists have dropped them since 2020
-#: (NASPA's lists for North American Scrabble did); a player who wants them adds them with
-#: `--words`. Words whose chief sense is an ordinary one stay, slur sense or not (chink, a
-#: narrow gap; crackers; dyke, an embankment; queer; spook; nip; slope), as do dated words
-#: for peoples (negro, mulatto, gypsy), which dictionaries mark as offensive but which
-#: occur in history books; a reviewer may move a word between the two with a note.
-SLURS: Final = frozenset(
-    {
-        "nigger", "niggers", "nigga", "niggas", "kike", "kikes", "spic", "spics",
-        "spick", "spicks", "wetback", "wetbacks", "gook", "gooks", "darkie", "darkies",
-        "darky", "dago", "dagos", "dagoes", "wop", "wops", "jigaboo", "jigaboos",
-        "pickaninny", "pickaninnies", "golliwog", "golliwogs", "wog", "wogs", "yid", "yids",
-        "sheeny", "sheenies", "kraut", "krauts", "honky", "honkies", "honkey", "redskin",
-        "redskins", "squaw", "squaws", "jap", "japs", "fag", "fags", "faggot", "faggots",
-        "faggy", "tranny", "trannies", "lesbo", "lesbos", "poofter", "poofters", "spaz",
-        "spazzes", "mong", "mongs", "halfbreed", "halfbreeds",
-    }
-)  # fmt: skip
+from wordnet_reader import (  # noqa: E402
+    CAPITALISED,
+    WORDNET_DIR,
+    WORDNET_DOC_DIR,
+    wordnet_adjectives,
+    wordnet_notice,
+    wordnet_version,
+)
 
 _LOWER_AZ = re.compile(rb"[a-z]+")
 _FILE_NAME = re.compile(r"(?P<spelling>[a-z_0-9]+)-(?P<category>[a-z-]+)\.(?P<size>[0-9]+)")
@@ -189,6 +119,10 @@ class Collected:
     tiers: dict[str, int] = field(default_factory=dict)
     dropped: Counter[str] = field(default_factory=Counter)
     files: list[ScowlFile] = field(default_factory=list)
+    #: The capitalised adjectives added (lowercased), with their tier; also in `tiers`.
+    adjectives: dict[str, int] = field(default_factory=dict)
+    #: Why capitalised WordNet adjectives of the `upper` lists were not added.
+    adjectives_dropped: Counter[str] = field(default_factory=Counter)
     #: Two-letter entries that are in neither reviewed list: SCOWL changed, review them.
     unreviewed_two: set[str] = field(default_factory=set)
 
@@ -210,13 +144,15 @@ def scowl_files(scowl_dir: Path) -> list[ScowlFile]:
     return found
 
 
-def selected(files: Iterable[ScowlFile], max_size: int) -> list[ScowlFile]:
-    """The files this list is made of: the `words` category of the chosen spellings."""
+def selected(
+    files: Iterable[ScowlFile], max_size: int, category: str = CATEGORY
+) -> list[ScowlFile]:
+    """The files this list is made of: a category (`words`) of the chosen spellings."""
     spellings = set(SPELLINGS) | set(VARIANTS)
     return [
         f
         for f in files
-        if f.category == CATEGORY and f.spelling in spellings and f.size <= max_size
+        if f.category == category and f.spelling in spellings and f.size <= max_size
     ]
 
 
@@ -257,12 +193,16 @@ def why_dropped(entry: bytes) -> str | None:
     return None
 
 
-def collect(scowl_dir: Path, max_size: int = DEFAULT_SIZE) -> Collected:
-    """Read the selected SCOWL files and keep each game word with its smallest size."""
+def collect(
+    scowl_dir: Path, max_size: int = DEFAULT_SIZE, adjectives: frozenset[str] = frozenset()
+) -> Collected:
+    """Read the selected SCOWL files and keep each game word with its smallest size, then
+    add the capitalised `adjectives` (WordNet's) that SCOWL's `upper` lists have."""
     if max_size not in SIZES:
         raise BuildError(f"--max-size must be one of the SCOWL sizes {SIZES}, not {max_size}")
     result = Collected(max_size)
-    result.files = selected(scowl_files(scowl_dir), max_size)
+    every_file = scowl_files(scowl_dir)
+    result.files = selected(every_file, max_size)
     tiers = result.tiers
     # Smallest size first, so the first time a word is seen gives its tier.
     for scowl_file in sorted(result.files, key=lambda f: (f.size, f.path.name)):
@@ -279,7 +219,35 @@ def collect(scowl_dir: Path, max_size: int = DEFAULT_SIZE) -> Collected:
                 word = entry.decode("ascii")
                 if word not in TWO_LETTER_REFUSED:
                     result.unreviewed_two.add(word)
+    if adjectives:
+        add_adjectives(result, selected(every_file, max_size, UPPER_CATEGORY), adjectives)
     return result
+
+
+def add_adjectives(
+    result: Collected, upper_files: list[ScowlFile], adjectives: frozenset[str]
+) -> None:
+    """Add the `upper` entries that are capitalised adjectives, lowercased, to `result`;
+    a word already there keeps its tier."""
+    seen: set[str] = set()
+    for scowl_file in sorted(upper_files, key=lambda f: (f.size, f.path.name)):
+        for line in scowl_file.path.read_bytes().splitlines():
+            entry = line.strip()
+            if not CAPITALISED.fullmatch(entry) or entry.decode("ascii") not in adjectives:
+                continue
+            word = entry.decode("ascii").lower()
+            if word in seen:  # seen at a smaller size, or in another spelling's list
+                continue
+            seen.add(word)
+            if word in result.tiers:
+                result.adjectives_dropped["already a word"] += 1
+                continue
+            reason = "denied after review" if word in ADJECTIVES_DENIED else None
+            reason = reason or why_dropped(word.encode("ascii"))
+            if reason is not None:
+                result.adjectives_dropped[reason] += 1
+                continue
+            result.adjectives[word] = result.tiers[word] = scowl_file.size
 
 
 def encode(tiers: dict[str, int], header: Sequence[str] = ()) -> bytes:
@@ -358,19 +326,32 @@ def notice(doc_dir: Path) -> str:
     )
 
 
-def header(collected: Collected, version: str) -> list[str]:
+def header(collected: Collected, version: str, wordnet: str | None = None) -> list[str]:
     spellings = ", ".join(SPELLINGS + VARIANTS)
-    return [
+    lines = [
         "Quintet word list. Generated by tools/build_words.py: do not edit by hand.",
         f"From SCOWL {version} (http://wordlist.aspell.net/), sizes up to {collected.max_size};",
         f"the '{CATEGORY}' lists of: {spellings}.",
         "Copyright and licence: SCOWL-COPYRIGHT.txt beside this file.",
     ]
+    if wordnet is not None:
+        lines += [
+            f"With the capitalised adjectives of the '{UPPER_CATEGORY}' lists that WordNet "
+            f"{wordnet} (https://wordnet.princeton.edu/) lists as adjectives, lowercased;",
+            "WordNet's licence: WORDNET-LICENSE.txt beside this file.",
+        ]
+    return lines
 
 
-def build(scowl_dir: Path, doc_dir: Path, max_size: int) -> tuple[Collected, bytes]:
-    collected = collect(scowl_dir, max_size)
-    text = encode(collected.tiers, header(collected, scowl_version(doc_dir)))
+def build(
+    scowl_dir: Path, doc_dir: Path, max_size: int, wordnet_dir: Path | None = None
+) -> tuple[Collected, bytes]:
+    """The list from SCOWL, with WordNet's capitalised adjectives when `wordnet_dir` is given."""
+    scowl_files(scowl_dir)  # a missing SCOWL is named before a missing WordNet
+    adjectives = frozenset[str]() if wordnet_dir is None else wordnet_adjectives(wordnet_dir)
+    collected = collect(scowl_dir, max_size, adjectives)
+    wordnet = None if wordnet_dir is None else wordnet_version(wordnet_dir)
+    text = encode(collected.tiers, header(collected, scowl_version(doc_dir), wordnet))
     return collected, compress(text)
 
 
@@ -395,6 +376,11 @@ def statistics(collected: Collected, data: bytes) -> list[str]:
         f"two-letter words kept: {lengths[2]}; three-letter: {lengths[3]}; "
         f"longest: {max(lengths, default=0)} letters"
     )
+    if collected.adjectives or collected.adjectives_dropped:
+        lines.append(
+            f"capitalised adjectives added (WordNet): {len(collected.adjectives):,}; not added: "
+            + ", ".join(f"{why} {n}" for why, n in sorted(collected.adjectives_dropped.items()))
+        )
     if collected.unreviewed_two:
         lines.append(
             "WARNING: two-letter entries in no reviewed list (refused; review them): "
@@ -421,6 +407,11 @@ def review(collected: Collected, scowl_dir: Path) -> list[str]:
     overlap = sorted(w for w in collected.tiers if w in abbreviations)
     lines.append(f"kept words that SCOWL also lists as abbreviations ({len(overlap)}):")
     lines.append("  " + " ".join(f"{w}:{collected.tiers[w]}" for w in overlap))
+    lines.append(f"capitalised adjectives added, by tier ({len(collected.adjectives)}):")
+    for tier in SIZES:
+        added = sorted(w for w, t in collected.adjectives.items() if t == tier)
+        if added:
+            lines.append(f"  {tier}: {' '.join(added)}")
     return lines
 
 
@@ -435,6 +426,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--scowl", type=Path, default=SCOWL_DIR, help="SCOWL's list directory")
     parser.add_argument("--doc", type=Path, default=SCOWL_DOC_DIR, help="SCOWL's doc directory")
+    parser.add_argument("--wordnet", type=Path, default=WORDNET_DIR, help="WordNet's data")
+    parser.add_argument(
+        "--wordnet-doc", type=Path, default=WORDNET_DOC_DIR, help="WordNet's doc directory"
+    )
     parser.add_argument("--out", type=Path, default=OUT_DIR, help="where to write the files")
     parser.add_argument("--max-size", type=int, default=DEFAULT_SIZE, help="largest SCOWL size")
     parser.add_argument("--dry-run", action="store_true", help="print statistics, write nothing")
@@ -444,26 +439,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--review", action="store_true", help="list the short words kept")
     args = parser.parse_args(argv)
     try:
-        collected, data = build(args.scowl, args.doc, args.max_size)
+        collected, data = build(args.scowl, args.doc, args.max_size, args.wordnet)
         print("\n".join(statistics(collected, data)))
         if args.review:
             print("\n".join(review(collected, args.scowl)))
         if args.compare:
-            compare(args.scowl, args.doc, [int(size) for size in args.compare.split(",")])
+            sizes = [int(size) for size in args.compare.split(",")]
+            compare(args.scowl, args.doc, sizes, args.wordnet)
         if not args.dry_run:
-            license_text = notice(args.doc)
+            notices = {
+                NOTICE_FILE: notice(args.doc),
+                WORDNET_NOTICE_FILE: wordnet_notice(args.wordnet, args.wordnet_doc),
+            }
             args.out.mkdir(parents=True, exist_ok=True)
             (args.out / WORDS_FILE).write_bytes(data)
-            (args.out / NOTICE_FILE).write_text(license_text, encoding="utf-8")
-            print(f"wrote {args.out / WORDS_FILE} and {args.out / NOTICE_FILE}")
+            for name, text in notices.items():
+                (args.out / name).write_text(text, encoding="utf-8")
+            print(f"wrote {args.out / WORDS_FILE}, {' and '.join(map(str, notices))}")
     except (BuildError, ValueError) as error:
         print(f"build_words: {error}", file=sys.stderr)
         return 2
     return 0
 
 
-def compare(scowl_dir: Path, doc_dir: Path, sizes: Sequence[int]) -> None:
-    built = {size: build(scowl_dir, doc_dir, size) for size in sizes}
+def compare(
+    scowl_dir: Path, doc_dir: Path, sizes: Sequence[int], wordnet_dir: Path | None = None
+) -> None:
+    built = {size: build(scowl_dir, doc_dir, size, wordnet_dir) for size in sizes}
     print("size  words     compressed bytes  uncompressed bytes")
     for size, (collected, data) in built.items():
         raw = len(gzip.decompress(data))

@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @functools.cache
 def build_words() -> ModuleType:
-    """tools/build_words.py, which holds the reviewed lists; tools/ is not a package."""
+    """tools/build_words.py, which imports the reviewed lists (tools/reviewed_words.py);
+    tools/ is not a package."""
     spec = importlib.util.spec_from_file_location("build_words", ROOT / "tools" / "build_words.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -45,7 +46,7 @@ def test_default_is_loaded_once(words: WordList) -> None:
 
 
 def test_size_and_tiers(words: WordList) -> None:
-    # docs/words.md gives 253,814 words; a regenerated list may move a little, not a lot.
+    # docs/words.md gives 254,366 words; a regenerated list may move a little, not a lot.
     assert 240_000 < len(words) < 270_000
     counts = words.tiers()
     assert set(counts) == SCOWL_SIZES
@@ -77,6 +78,11 @@ def test_every_word_is_lowercase_a_to_z_and_sorted(words: WordList) -> None:
         ("qi", 70),
         ("zax", 80),
         ("quixotic", 40),
+        # adjectives written with a capital letter (the Quiddler rulebook allows them)
+        ("american", 10),
+        ("scottish", 40),
+        ("iraqi", 50),
+        ("victorian", 50),
     ],
 )
 def test_known_words_and_their_tiers(words: WordList, word: str, tier: int) -> None:
@@ -92,8 +98,11 @@ def test_common_words_are_common(words: WordList) -> None:
 @pytest.mark.parametrize(
     "word",
     [
-        # proper names: SCOWL lists them capitalised (upper, proper-names)
-        "london", "april", "monday", "canada", "kevin",
+        # proper names: SCOWL lists them capitalised (upper, proper-names); the nouns of
+        # peoples are not adjectives either
+        "london", "april", "monday", "canada", "kevin", "iraq", "iraqis", "americans",
+        # capitalised adjectives denied after review, abbreviations, hyphenated words
+        "hollywood", "briton", "nato", "exwife",
         # two-letter abbreviations and plurals of letters
         "bb", "bc", "cs", "kb", "mb", "tv", "ok", "uk", "lm",
         # three-letter abbreviations that SCOWL files as words, and the denied longer ones
@@ -117,7 +126,7 @@ def test_no_reviewed_slur_is_shipped_and_ordinary_senses_stay(words: WordList) -
     slurs = build_words().SLURS
     assert len(slurs) > 40
     assert not [word for word in slurs if word in words]
-    # Words with an ordinary chief sense are kept (tools/build_words.py, SLURS).
+    # Words with an ordinary chief sense are kept (tools/reviewed_words.py, SLURS).
     assert all(word in words for word in ("chink", "dyke", "queer", "crackers", "niggardly"))
 
 
@@ -133,7 +142,7 @@ def test_two_letter_words_are_the_reviewed_ones(words: WordList) -> None:
     twos = {word for word in words.words() if len(word) == 2}
     assert {"qi", "xu", "za", "ya", "cs"} & twos == {"qi", "xu", "za"}
     assert {"am", "an", "at", "be", "go", "it", "ox", "pi", "re", "mu", "em"} <= twos
-    # Every kept two-letter word is on the reviewed list in tools/build_words.py.
+    # Every kept two-letter word is on the reviewed list in tools/reviewed_words.py.
     assert twos <= build_words().TWO_LETTER_WORDS
     assert not twos & set(build_words().TWO_LETTER_REFUSED)
 
@@ -149,6 +158,17 @@ def test_the_notice_ships_beside_the_list() -> None:
     assert "SCOWL" in text and "Kevin Atkinson" in text
     assert "Permission to use, copy, modify, distribute and sell these word" in text
     assert "UK Advanced Cryptics Dictionary" in text
+    # WordNet's licence, for the capitalised adjectives it chose.
+    assert "WordNet 3.0 Copyright 2006 by Princeton University.  All rights reserved." in text
+    assert "Permission to use, copy, modify and distribute this software and" in text
+
+
+def test_capitalised_adjectives_are_in_and_the_denied_ones_out(words: WordList) -> None:
+    denied = set(build_words().ADJECTIVES_DENIED)
+    assert len(denied) >= 4
+    assert not [word for word in denied if word in words]
+    for word in ["scottish", "iraqi", "french", "christian", "elizabethan", "kafkaesque"]:
+        assert word in words, word
 
 
 def test_the_data_file_says_where_it_came_from() -> None:

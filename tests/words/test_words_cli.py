@@ -53,6 +53,19 @@ def test_check_plain() -> None:
     ]  # fmt: skip
 
 
+def test_the_rulebooks_capitalised_adjectives_pass_and_names_do_not() -> None:
+    # Issue 13: the Quiddler rulebook allows Iraqi and Scottish; proper nouns,
+    # abbreviations and hyphenated words stay out.
+    allowed = run("check", "Iraqi", "scottish", "american", "VICTORIAN")
+    assert allowed.exit_code == EXIT_ALL_VALID, allowed.stdout
+    refused = run("check", "london", "nato", "exwife", "ex-wife")
+    assert refused.exit_code == EXIT_SOME_NOT_VALID
+    lines = [line.split(None, 1) for line in refused.stdout.splitlines()]
+    assert [line[1].split(":")[0] for line in lines] == [
+        "not in the list", "not in the list", "not in the list", "not a word",
+    ]  # fmt: skip
+
+
 def test_check_all_valid_exits_0() -> None:
     result = run("check", "the", "quixotic")
     assert result.exit_code == EXIT_ALL_VALID == 0
@@ -117,7 +130,8 @@ def test_export_max_tier() -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines == list(default_words().words(10))
-    assert "the" in lines and "zebra" not in lines and len(lines) == 4030
+    assert "the" in lines and "zebra" not in lines and len(lines) == 4031
+    assert "american" in lines, "a capitalised adjective at tier 10 (docs/words.md)"
 
 
 def test_export_with_replace(mine: Path) -> None:

@@ -40,6 +40,8 @@ MIN_LENGTH: Final = 2
 DATA_PACKAGE: Final = "quintet.words"
 DATA_FILE: Final = "data/words.txt.gz"
 NOTICE_FILE: Final = "data/SCOWL-COPYRIGHT.txt"
+#: WordNet chose the capitalised adjectives in the list (tools/build_words.py).
+WORDNET_NOTICE_FILE: Final = "data/WORDNET-LICENSE.txt"
 
 
 class WordListError(ValueError):
@@ -324,5 +326,9 @@ def default_words() -> WordList:
 
 
 def notice() -> str:
-    """SCOWL's copyright and licence notice, shipped beside the list."""
-    return resources.files(DATA_PACKAGE).joinpath(NOTICE_FILE).read_text(encoding="utf-8")
+    """SCOWL's copyright and licence notice, then WordNet's, both shipped beside the list."""
+    files = resources.files(DATA_PACKAGE)
+    return "\n".join(
+        files.joinpath(name).read_text(encoding="utf-8")
+        for name in (NOTICE_FILE, WORDNET_NOTICE_FILE)
+    )

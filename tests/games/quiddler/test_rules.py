@@ -980,8 +980,8 @@ def test_after_the_last_reshuffle_an_empty_draw_pile_gives_everyone_a_last_turn(
 
 
 def test_a_table_where_nobody_can_ever_go_out_still_ends() -> None:
-    # With one unplayable word every round ends by the last call; before the `reshuffles`
-    # option such a round never ended.
+    # With one unplayable word every round ends by the last call (with the default, after
+    # the round's turn limit: test_round_limits.py); before the last call it never ended.
     options = {"extra_words": ["zzz"], "replace_words": True, "pause_ms": 0}
     run = play_game("quiddler", seed=5, players=3, bots=["hard", "easy", "random"], options=options)
     assert all(score <= 0 for score in run.outcome.scores), "no word was ever laid down"

@@ -24,12 +24,14 @@ from quintet.games.quiddler.state import (
     LAY_DOWN,
     OVER,
     PLAY,
+    ROUND_TURN_LIMIT,
     SCORED,
     QuiddlerOptions,
     QuiddlerState,
     last_turns,
     table_of,
     totals,
+    turn_limit_reached,
 )
 
 # --------------------------------------------------------------------- fast path
@@ -70,6 +72,7 @@ def deal_round(state: QuiddlerState, events: list[Event] | None) -> None:
     state.to_act = (state.dealer + 1) % players
     state.went_out = -1
     state.reshuffled = 0
+    state.turns = 0
     state.last_call = False
     state.done = [False] * players
     state.words = [[] for _ in range(players)]
@@ -111,6 +114,7 @@ def draw(state: QuiddlerState, from_discard: bool, *, events: list[Event] | None
     An empty draw pile is first replaced by the discard pile but its top, shuffled.
     """
     seat = state.to_act
+    state.turns += 1
     if from_discard:
         card = state.pile.pop()
         insort(state.known[seat], card)
@@ -304,15 +308,20 @@ def _end_turn(state: QuiddlerState, seat: int, now: int, events: list[Event] | N
     and when there is none the round ends."""
     players = state.players
     if not last_turns(state):
-        if state.deck or can_reshuffle(state):
+        pile_left = bool(state.deck) or can_reshuffle(state)
+        if pile_left and not turn_limit_reached(state):
             state.to_act = (seat + 1) % players
             state.step = DRAW
             return
-        # Nobody could go out before the draw pile ran out for good: without this a round
-        # of hands that never make words (a small `replace_words` list) would never end.
+        # Nobody could go out before the draw pile ran out for good, or in the most turns a
+        # round may last: without this a round of hands that never make words (a small
+        # `replace_words` list), or of players who only take from the discard pile, would
+        # never end.
         state.last_call = True
         if events is not None:
-            events.append(public("last_call", seat=seat, reshuffled=state.reshuffled))
+            # `turn_limit` only when the limit called it: the event is otherwise as it was.
+            reason = {"turn_limit": ROUND_TURN_LIMIT} if pile_left else {}
+            events.append(public("last_call", seat=seat, reshuffled=state.reshuffled, **reason))
     for offset in range(1, players + 1):
         following = (seat + offset) % players
         if not state.done[following]:

@@ -174,6 +174,14 @@ def event_renderables(event: JSONDict, me: Seat) -> list[RenderableType]:
     if kind == "accepted" and event["seat"] != me:
         return [Text(f"{seat_name(event['seat'], me)} accepts the words.")]
     if kind == "last_call":
+        if "turn_limit" in event:
+            return [
+                Text(
+                    f"The round has lasted {event['turn_limit']} turns, the most a round may: "
+                    "everyone takes a last turn, and the round ends.",
+                    style="bold",
+                )
+            ]
         return [
             Text(
                 "The draw pile ran out with no reshuffle left: everyone takes a last turn, "

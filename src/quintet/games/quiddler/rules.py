@@ -62,6 +62,7 @@ from quintet.games.quiddler.state import (
     OVER,
     PHASES,
     PLAY,
+    ROUND_TURN_LIMIT,
     SOURCES,
     STEPS,
     QuiddlerOptions,
@@ -69,6 +70,7 @@ from quintet.games.quiddler.state import (
     options_json,
     table_of,
     totals,
+    turn_limit_reached,
 )
 
 MIN_PLAYERS: Final = 1
@@ -212,11 +214,12 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
                 "quiddler/wrong_step",
             )
         if step == LAY_DOWN and kind != "lay_down":
-            why = (
-                f"seat {state.went_out} went out"
-                if state.went_out >= 0
-                else "the draw pile ran out with no reshuffle left"
-            )
+            if state.went_out >= 0:
+                why = f"seat {state.went_out} went out"
+            elif turn_limit_reached(state):
+                why = f"the round has lasted {ROUND_TURN_LIMIT} turns, the most a round may"
+            else:
+                why = "the draw pile ran out with no reshuffle left"
             raise IllegalAction(
                 f"{why}, so this is your last turn: lay down what you "
                 "can with 'lay_down' (its words may be empty), which also discards",
@@ -299,6 +302,7 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
             "went_out": state.went_out if state.went_out >= 0 else None,
             "last_call": state.last_call,
             "reshuffled": state.reshuffled,
+            "turns": state.turns,
             "done": state.done[:],
             "challenge": (
                 {"seat": state.owner, "challenger": state.challenger, "open": open_words(state)}

@@ -27,6 +27,12 @@ DRAW, DISCARD, LAY_DOWN = 0, 1, 2
 STEPS: Final = ("draw", "discard", "lay_down")
 ACTIONS: Final = ("draw", "discard", "go_out", "lay_down", "challenge", "accept")
 SOURCES: Final = ("deck", "discard")
+#: The most turns a round may last (all seats together) before the last call, whatever the
+#: options: the safeguard that ends every game, since the rulebook reshuffles as often as
+#: needed and players may take from the discard pile for ever. A real round needs a few
+#: turns a seat; with the old default of 2 reshuffles a round could last at most about 345
+#: turns drawing from the deck, so no game played under it reaches this.
+ROUND_TURN_LIMIT: Final = 1000
 
 
 class QuiddlerOptions(Options):
@@ -51,12 +57,13 @@ class QuiddlerOptions(Options):
         description="Challenge mode: how long each other player may challenge a lay-down (ms)",
     )
     reshuffles: int | None = OptionField(
-        2,
+        None,
         ge=0,
         le=1000,
         description=(
             "How often the discard pile may become a new draw pile in one round; when the "
-            "draw pile runs out after that, everyone takes a last turn (unset: no limit)"
+            "draw pile runs out after that, everyone takes a last turn (unset: as often as "
+            "needed, as in the rulebook; a round still ends after 1000 turns)"
         ),
     )
     pause_ms: int = OptionField(
@@ -164,6 +171,7 @@ FIELDS: Final = {
     "pile": _CARDS,
     "went_out": INT,
     "reshuffled": INT,
+    "turns": INT,
     "last_call": BOOL,
     "done": BOOLS,
     "words": Field(
@@ -210,8 +218,11 @@ class QuiddlerState(SerialState):
     went_out: int
     #: How often the discard pile became the draw pile this round.
     reshuffled: int
-    #: The draw pile ran out with no reshuffle left (option `reshuffles`): every seat takes
-    #: a last turn, as after going out, but nobody went out.
+    #: Turns begun this round (draws), all seats together; see `ROUND_TURN_LIMIT`.
+    turns: int
+    #: The draw pile ran out with no reshuffle left (option `reshuffles`), or the round
+    #: reached `ROUND_TURN_LIMIT` turns: every seat takes a last turn, as after going out,
+    #: but nobody went out.
     last_call: bool
     #: Seats that have laid down this round (the one that went out, then each last turn).
     done: list[bool]
@@ -232,6 +243,11 @@ class QuiddlerState(SerialState):
 def last_turns(state: QuiddlerState) -> bool:
     """Whether the round is in its last turns: someone went out, or the draw pile ran out."""
     return state.went_out >= 0 or state.last_call
+
+
+def turn_limit_reached(state: QuiddlerState) -> bool:
+    """Whether the round has lasted `ROUND_TURN_LIMIT` turns."""
+    return state.turns >= ROUND_TURN_LIMIT
 
 
 def totals(state: QuiddlerState) -> list[int]:

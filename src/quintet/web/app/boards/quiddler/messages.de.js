@@ -17,7 +17,7 @@ export default {
   'option.quiddler.challenge_ms.label': 'Anfechtungsfenster',
   'option.quiddler.challenge_ms.description': 'Anfechtungsmodus: wie lange jede andere Person ein ausgelegtes Wort anfechten darf',
   'option.quiddler.reshuffles.label': 'Neumischen je Runde',
-  'option.quiddler.reshuffles.description': 'Wie oft der Ablagestapel in einer Runde zum neuen Nachziehstapel werden darf; ist er danach leer, hat jeder einen letzten Zug (nicht gesetzt: unbegrenzt)',
+  'option.quiddler.reshuffles.description': 'Wie oft der Ablagestapel in einer Runde zum neuen Nachziehstapel werden darf; ist er danach leer, hat jeder einen letzten Zug (nicht gesetzt: so oft wie nötig, wie in der Spielregel; eine Runde endet dennoch nach 1000 Zügen)',
   'option.quiddler.pause_ms.label': 'Pause zwischen den Runden',
   'option.quiddler.pause_ms.description': 'Pause nach der Wertung jeder Runde vor dem nächsten Geben (0: sofort)',
   'option.quiddler.extra_words.label': 'Zusätzliche Wörter',
@@ -36,6 +36,7 @@ export default {
   'quiddler.field.went_out': 'Ausgegangen (Platz)',
   'quiddler.field.last_call': 'Letzter Zug',
   'quiddler.field.reshuffled': 'Neu gemischt',
+  'quiddler.field.turns': 'Züge in dieser Runde',
   'quiddler.field.done': 'Ausgelegt',
   'quiddler.field.challenge': 'Anfechtung',
   'quiddler.field.deadline': 'Frist',
@@ -67,7 +68,9 @@ export default {
     `${a.who} legt ${words(a.words)} aus${a.unused.length ? `, behält ${a.unused.map(card).join(' ')}` : ''} und legt ${card(a.discard)} ab.`,
   'quiddler.event.reshuffled': (a) =>
     `Der Stapel ist leer: Der Ablagestapel wird zu einem neuen gemischt (${a.draw_pile} Karten).`,
-  'quiddler.event.last_call': 'Der Stapel ist endgültig leer: Alle haben einen letzten Zug.',
+  'quiddler.event.last_call': (a) => (a.turn_limit
+    ? `Diese Runde hat ${a.turn_limit} Züge gedauert, mehr darf keine: Alle haben einen letzten Zug.`
+    : 'Der Stapel ist endgültig leer: Alle haben einen letzten Zug.'),
   'quiddler.event.challenge_window': (a) => `${a.names[a.challenger]} darf die Wörter von ${a.who} anfechten.`,
   'quiddler.event.challenged': (a) => {
     const loser = a.valid ? a.challenger : a.seat;

@@ -28,6 +28,7 @@ export default {
   'quiddler.field.went_out': 'Went out (seat)',
   'quiddler.field.last_call': 'Last call',
   'quiddler.field.reshuffled': 'Reshuffles',
+  'quiddler.field.turns': 'Turns this round',
   'quiddler.field.done': 'Laid down',
   'quiddler.field.challenge': 'Challenge',
   'quiddler.field.deadline': 'Deadline',
@@ -59,7 +60,9 @@ export default {
     `${a.who} lays down ${words(a.words)}${a.unused.length ? `, keeps ${a.unused.map(card).join(' ')}` : ''} and discards ${card(a.discard)}.`,
   'quiddler.event.reshuffled': (a) =>
     `The draw pile ran out: the discard pile is shuffled into a new one (${a.draw_pile} cards).`,
-  'quiddler.event.last_call': 'The draw pile ran out for good: everyone takes a last turn.',
+  'quiddler.event.last_call': (a) => (a.turn_limit
+    ? `This round has lasted ${a.turn_limit} turns, the most a round may: everyone takes a last turn.`
+    : 'The draw pile ran out for good: everyone takes a last turn.'),
   'quiddler.event.challenge_window': (a) => `${a.names[a.challenger]} may challenge ${a.who}'s words.`,
   'quiddler.event.challenged': (a) => {
     const loser = a.valid ? a.challenger : a.seat;
