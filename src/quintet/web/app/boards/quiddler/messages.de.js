@@ -133,7 +133,7 @@ export default {
   'quiddler.status.scored': 'Runde {n} ist gewertet.',
   'quiddler.status.over': 'Das Spiel ist vorbei.',
   'quiddler.status.went_out': '{who} hat die Runde beendet: alle anderen haben noch einen letzten Zug.',
-  'quiddler.status.last_call': 'Der Nachziehstapel ist endgültig leer: alle haben noch einen letzten Zug.',
+  'quiddler.status.last_call': 'Die Runde geht zu Ende: alle haben noch einen letzten Zug (der Spielverlauf sagt, warum).',
   'quiddler.refused.watching': 'Du schaust bei diesem Spiel zu.',
   'quiddler.refused.challenge': 'Warte: Wörter werden gerade angefochten.',
   'quiddler.refused.between': 'Warte auf die nächste Runde.',

@@ -125,7 +125,7 @@ export default {
   'quiddler.status.scored': 'Round {n} is scored.',
   'quiddler.status.over': 'The game is over.',
   'quiddler.status.went_out': '{who} went out: everyone else has one last turn.',
-  'quiddler.status.last_call': 'The draw pile ran out for good: everyone takes a last turn.',
+  'quiddler.status.last_call': 'Last call: everyone takes a last turn (the log says why).',
   'quiddler.refused.watching': 'You are watching this game.',
   'quiddler.refused.challenge': 'Wait: words are being challenged.',
   'quiddler.refused.between': 'Wait for the next round.',
