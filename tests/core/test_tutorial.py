@@ -49,7 +49,7 @@ def inputs_of(tut: Tutorial) -> list[Input]:
 
 
 def scored(game: str, view: JSONDict) -> bool:
-    return view["phase"] == "scored"
+    return bool(view["phase"] == "scored")
 
 
 def message_keys(game: str, lang: str) -> set[str]:
@@ -129,9 +129,10 @@ def test_a_wrong_move_is_refused_and_changes_nothing(game: str) -> None:
     for inp in inputs[:first]:
         rules.apply(state, inp)
         run.advance(inp)
-    expected = inputs[first]
+    expected, step = inputs[first], tut.steps[first]
+    assert isinstance(step, You)
     # A move the rules allow that is not the script's.
-    others = [a for a in rules.legal_actions(state, tut.person) if not tut.steps[first].allows(a)]
+    others = [a for a in rules.legal_actions(state, tut.person) if not step.allows(a)]
     assert others, "the person has no legal move besides the script's"
     wrong = Input(tut.person, others[0], expected.time)
     with pytest.raises(OffScript) as refused:

@@ -135,7 +135,7 @@ class TableRunner:
     def _pause_clock(self) -> None:
         """Stop the game's clock while a tutorial's step pauses it; start it again, from
         where it stood, once the step is past (a race never punishes a person reading)."""
-        paused = self.tutorial is not None and self.tutorial.paused
+        paused = self.tutorial is not None and self.tutorial.stops_clock(self.game, self.state)
         if paused and self._frozen is None:
             self._frozen = self.now()
         elif not paused and self._frozen is not None:

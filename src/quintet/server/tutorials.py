@@ -15,16 +15,17 @@ At the table (the runner holds a `TableTutorial`):
   the explanation of a wrong move (`ScriptRun.info`); no other viewer gets anything, and
   the script itself is never sent;
 - a race's step with `pause` stops the game's clock until the person's move
-  (`TableTutorial.paused`; the runner freezes its time).
+  (`TableTutorial.stops_clock`; the runner freezes its time).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from quintet.core import Bot, Input, JSONDict, Plan, RuleError, registry
+from quintet.core.registry import AnyGame
 from quintet.core.tutorial import ScriptRun, Tutorial, find
 from quintet.server.bot_seats import BotSeat
 from quintet.server.errors import ErrorCode, HubError, quoted
@@ -97,9 +98,10 @@ class TableTutorial:
     def advance(self, inp: Input) -> None:
         self.run.advance(inp)
 
-    @property
-    def paused(self) -> bool:
-        return self.run.paused
+    def stops_clock(self, game: AnyGame, state: Any) -> bool:
+        """Whether the game's clock must stand still: the script waits for the person on a
+        step that pauses it, and the person can act (so a countdown before it still runs)."""
+        return self.run.paused and game.can_act(state, self.tutorial.person)
 
     def decorate(self, view: JSONDict, viewer: int) -> JSONDict:
         """The person's view with the tutorial's `info`; every other view as it is."""
