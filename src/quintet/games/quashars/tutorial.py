@@ -112,7 +112,7 @@ def _steps() -> tuple[Step, ...]:
     steps.append(
         You(
             {"type": "predict", "chips": PREDICTION, "flex": False},
-            Hint("tutorial.quashars.predict", {"chips": PREDICTION}, ("pile:predict",)),
+            Hint("tutorial.quashars.predict", {"chips": PREDICTION}),
             Hint("tutorial.quashars.predict_wrong", {"chips": PREDICTION}),
             _predicts,
         )

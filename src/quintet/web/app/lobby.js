@@ -7,6 +7,7 @@ import { api } from './api.js';
 import { nickname, saveSeat, lastSetup } from './store.js';
 import { navigate } from './router.js';
 import { ErrorNote, Spinner, botLevel, gameSummary, seatName } from './ui.js';
+import { LearnButton } from './tutorial/index.js';
 
 const REFRESH_MS = 4000;
 
@@ -226,6 +227,7 @@ function NewTable({ games }) {
               <span class="game-tile-summary" id=${`game-${g.name}-summary`}>${gameSummary(g)}</span>
               <span class="game-tile-meta" id=${`game-${g.name}-meta`}>${t('lobby.players_range', { min: g.min_players, max: g.max_players })}
                 ${g.real_time ? html` · <span class="badge">${t('lobby.real_time')}</span>` : null}</span>
+              ${g.tutorial ? html`<${LearnButton} game=${g} />` : null}
             </label>`)}
         </div>
       </fieldset>
