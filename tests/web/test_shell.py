@@ -184,6 +184,9 @@ def test_a_table_by_keyboard_alone(web: Web, page: Page) -> None:
         page.keyboard.press("ArrowRight")
         expect(page.locator(f'input[name="game"][value="{value}"]')).to_be_checked()
     expect(page.get_by_role("radio", name="Quiddler")).to_be_checked()
+    # The chosen tile's "Learn to play" (Quiddler has a tutorial), then the seats.
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name=re.compile("^Learn to play Quiddler"))).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.get_by_label("Players", exact=True)).to_be_focused()
     tab_to(page, "Create table")
