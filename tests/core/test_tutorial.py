@@ -94,6 +94,9 @@ def test_the_script_plays_to_the_first_scoring_and_every_hint_has_a_text(game: s
     for lang in ("en", "de"):
         without = keys - message_keys(game, lang) - shell_keys(lang)
         assert not without, f"{game} tutorial keys without a {lang} text: {sorted(without)}"
+        # Each of the game's hints is reached (the panel's title aside): no dead text.
+        unused = message_keys(game, lang) - keys - {f"tutorial.{game}.title"}
+        assert not unused, f"{game} tutorial texts no step reaches ({lang}): {sorted(unused)}"
 
 
 def shell_keys(lang: str) -> set[str]:

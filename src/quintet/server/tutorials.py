@@ -24,7 +24,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from quintet.core import Bot, Input, JSONDict, Plan, RuleError, registry
+from quintet.core import Bot, Input, JSONDict, Plan, RuleError, observes, registry
 from quintet.core.registry import AnyGame
 from quintet.core.tutorial import ScriptRun, Tutorial, find
 from quintet.server.bot_seats import BotSeat
@@ -49,10 +49,14 @@ class ScriptBot:
         self.run = run
         self.seat = seat
         self.fallback = fallback
+        #: Asked after every event it may see, as its fallback wants (`core.bot.Observer`).
+        self.observes = observes(fallback)
 
     def plan(self, view: JSONDict, now: int) -> Plan | None:
         if self.run.current is None:
             return self.fallback.plan(view, now)
+        if self.observes:
+            self.fallback.plan(view, now)  # it keeps its memory for after the script
         move = self.run.bot_action(self.seat)
         return None if move is None else Plan(now + move.delay_ms, move.action)
 
@@ -82,9 +86,8 @@ class TableTutorial:
 
     def seat_bot(self, game: str, level: str, seat: int, seed: int) -> BotSeat:
         """The scripted bot of a bot seat (falling back to its stored `level`)."""
-        return BotSeat(
-            False, bot=ScriptBot(self.run, seat, registry.make_bot(game, level, seat, seed))
-        )
+        bot = ScriptBot(self.run, seat, registry.make_bot(game, level, seat, seed))
+        return BotSeat(bot.observes, bot=bot)
 
     def refusal(self, inp: Input) -> RuleError | None:
         """Why the person's action, accepted by the rules, is refused here (None: it is the
