@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Locator, Page, expect
-from tests.web.browser import Web
+from tests.web.browser import PHONE, Web
 
 #: Milliseconds to wait for the person's next step (a failure guard, not a measurement).
 STEP_WAIT_MS = 30_000
@@ -149,3 +149,15 @@ def test_a_reload_continues_the_tutorial_at_the_same_step(web: Web, page: Page) 
     page.reload()
     my_step(page, 1)
     expect(page.locator(".tutorial-hint")).to_contain_text("letters of MUD")
+
+
+def test_on_a_phone_the_hint_comes_above_the_board(web: Web) -> None:
+    page = web.open_page(PHONE)
+    learn(page, "quiddler", "Quiddler")
+    my_step(page, 0)
+    hint = panel(page).bounding_box()
+    board = page.locator(".board-area").bounding_box()
+    assert hint is not None and board is not None
+    assert hint["y"] + hint["height"] <= board["y"], "the hint is not above the board"
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    web.shot(page, "tutorial-quiddler-phone")
