@@ -81,12 +81,14 @@ def _play_hint(card: str) -> HintFor:
             return Hint("tutorial.quashars.lead_trump", {"card": card}, marks)
         if len(tricks) == 11:
             return Hint("tutorial.quashars.last_trick", {"card": card}, marks)
-        if not view["trick"]:
+        led = view["trick"][0]["card"] if view["trick"] else None
+        if led is not None and card[0] != led[0]:
+            return Hint("tutorial.quashars.void", {"card": card, "led": led}, marks)
+        if view["tricks_won"][0] == 3:
+            return Hint("tutorial.quashars.keep_three", {"card": card}, marks)
+        if led is None:
             return Hint("tutorial.quashars.lead", {"card": card}, marks)
-        led = view["trick"][0]["card"]
-        if card[0] == led[0]:
-            return Hint("tutorial.quashars.follow", {"card": card, "led": led}, marks)
-        return Hint("tutorial.quashars.void", {"card": card, "led": led}, marks)
+        return Hint("tutorial.quashars.follow", {"card": card, "led": led}, marks)
 
     return hint
 

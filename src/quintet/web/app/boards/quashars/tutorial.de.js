@@ -19,6 +19,8 @@ export default {
   'tutorial.quashars.follow': (a) => `${colour(a.led)} wurde ausgespielt: Bediene mit ${card(a.card)}.`,
   'tutorial.quashars.void': (a) =>
     `${colour(a.led)} wurde ausgespielt, aber du hast keine mehr: Du darfst jede Karte spielen. Spiele ${card(a.card)}.`,
+  'tutorial.quashars.keep_three': (a) =>
+    `Du hast 3 Stiche gewonnen, genau was die vierte Bedingung verlangt: Versuche, keinen weiteren zu gewinnen. Spiele ${card(a.card)}.`,
   'tutorial.quashars.last_trick': (a) => `Der letzte Stich: Spiele ${card(a.card)}. Danach wird das Spiel gewertet.`,
   'tutorial.quashars.play_wrong': (a) => `Diese Karte ist erlaubt, aber die Einführung spielt hier ${card(a.card)}. Versuche es noch einmal mit ${card(a.card)}.`,
   'tutorial.quashars.end': (a) =>

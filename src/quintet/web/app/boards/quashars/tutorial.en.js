@@ -20,6 +20,8 @@ export default {
   'tutorial.quashars.follow': (a) => `${colour(a.led)} was led: follow suit with the ${card(a.card)}.`,
   'tutorial.quashars.void': (a) =>
     `${colour(a.led)} was led, but you have none left: you may play any card. Play the ${card(a.card)}.`,
+  'tutorial.quashars.keep_three': (a) =>
+    `You have won 3 tricks, exactly what the fourth condition asks: try not to win another. Play the ${card(a.card)}.`,
   'tutorial.quashars.last_trick': (a) => `The last trick: play the ${card(a.card)}. Then the game is scored.`,
   'tutorial.quashars.play_wrong': (a) => `That card is allowed, but this tutorial plays the ${card(a.card)} here. Try again with the ${card(a.card)}.`,
   'tutorial.quashars.end': (a) =>
