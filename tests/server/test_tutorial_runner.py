@@ -119,6 +119,12 @@ def test_a_pausing_hint_stops_a_races_clock_until_the_persons_move(
     clock = [500.0]
     me = FakeWatcher(0)
 
+    # Before the start signal the person cannot act: the countdown runs.
+    fresh = TableRunner(row, FakeStore(), (), clock=lambda: clock[0])  # type: ignore[arg-type]
+    assert fresh.view(0)["tutorial"]["pause"] is False
+    clock[0] += 1.0
+    assert fresh.now() == 1000
+
     async def main() -> None:
         runner = TableRunner(row, store, history, clock=lambda: clock[0])  # type: ignore[arg-type]
         deadline = runner.game.next_deadline(runner.state)

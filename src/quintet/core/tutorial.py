@@ -196,7 +196,13 @@ class ScriptRun:
         steps = self.tutorial.steps
         mine = sum(isinstance(s, You) for s in steps)
         done_mine = sum(isinstance(s, You) for s in steps[: self.index])
-        info: JSONDict = {"step": done_mine, "steps": mine, "done": self.done, "lost": self.lost}
+        info: JSONDict = {
+            "step": done_mine,
+            "steps": mine,
+            "done": self.done,
+            "lost": self.lost,
+            "pause": False,
+        }
         step = self.current
         if self.lost:
             info["hint"] = Hint(LOST_KEY).to_json()
@@ -206,7 +212,7 @@ class ScriptRun:
             info["turn"] = "you"
             info["hint"] = hint_of(step.hint, view).to_json()
             info["wrong"] = hint_of(step.wrong, view).to_json()
-            info["pause"] = step.pause
+            info["pause"] = step.pause  # the host says whether the clock stopped indeed
         else:
             info["turn"] = "bot"
             info["seat"] = step.seat

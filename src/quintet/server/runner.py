@@ -227,7 +227,9 @@ class TableRunner:
 
     def view(self, viewer: int) -> JSONDict:
         view = self.game.view(self.state, viewer)
-        return view if self.tutorial is None else self.tutorial.decorate(view, viewer)
+        if self.tutorial is None:
+            return view
+        return self.tutorial.decorate(view, viewer, paused=self._frozen is not None)
 
     def outcome_json(self) -> JSONDict | None:
         outcome = self.game.outcome(self.state)

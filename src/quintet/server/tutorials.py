@@ -106,11 +106,14 @@ class TableTutorial:
         step that pauses it, and the person can act (so a countdown before it still runs)."""
         return self.run.paused and game.can_act(state, self.tutorial.person)
 
-    def decorate(self, view: JSONDict, viewer: int) -> JSONDict:
-        """The person's view with the tutorial's `info`; every other view as it is."""
+    def decorate(self, view: JSONDict, viewer: int, *, paused: bool) -> JSONDict:
+        """The person's view with the tutorial's `info` (its `pause`: whether the game's
+        clock stands still now); every other view as it is."""
         if viewer != self.tutorial.person:
             return view
-        return {**view, "tutorial": self.run.info(view)}
+        info = self.run.info(view)
+        info["pause"] = paused
+        return {**view, "tutorial": info}
 
 
 async def start_tutorial(hub: Hub, game: str, nickname: str) -> tuple[TableRow, int, str]:
