@@ -184,11 +184,16 @@ def test_a_table_by_keyboard_alone(web: Web, page: Page) -> None:
         page.keyboard.press("ArrowRight")
         expect(page.locator(f'input[name="game"][value="{value}"]')).to_be_checked()
     expect(page.get_by_role("radio", name="Quiddler")).to_be_checked()
-    # Each game's tile links to its rules page (Tab goes on from Quiddler's tile to the
-    # links after it); then comes the number of players.
+    # Each game's tile links to its rules page, and a game with a tutorial offers
+    # "Learn to play" after it (Tab goes on from Quiddler's tile to the tiles after it);
+    # then comes the number of players.
     for value in values[values.index("quiddler") :]:
         page.keyboard.press("Tab")
         expect(page.locator(f'a[href="/rules/{value}"]')).to_be_focused()
+        if page.locator(f'button[data-learn="{value}"]').count():
+            page.keyboard.press("Tab")
+            expect(page.locator(f'button[data-learn="{value}"]')).to_be_focused()
+    assert page.locator('button[data-learn="quiddler"]').count() == 1
     page.keyboard.press("Tab")
     expect(page.get_by_label("Players", exact=True)).to_be_focused()
     tab_to(page, "Create table")

@@ -39,6 +39,7 @@ from quintet.server.schemas import (
     invite,
     table_out,
 )
+from quintet.server.tutorials_api import start_tutorial_route
 from quintet.server.words import WordVerdicts, check_words
 
 log = logging.getLogger(__name__)
@@ -68,6 +69,7 @@ STATUS: Final[dict[str, int]] = {
     ErrorCode.SPECTATOR: 403,
     ErrorCode.NOT_PRACTICE: 403,
     ErrorCode.NO_TABLE: 404,
+    ErrorCode.NO_TUTORIAL: 404,
     ErrorCode.NOT_FOUND: 404,
     ErrorCode.BAD_METHOD: 405,
     ErrorCode.NO_SEAT: 404,
@@ -284,6 +286,8 @@ def bearer(authorization: str | None) -> str | None:
 
 # The Quiddler board's word check (words.py holds the body, the limit and the answer).
 router.add_api_route("/words/check", check_words, methods=["POST"], response_model=WordVerdicts)
+# A game's guided first game (tutorials_api.py holds the body and the answer).
+router.add_api_route("/tutorials/{game}", start_tutorial_route, methods=["POST"], status_code=201)
 
 
 @router.post("/tables/{table_id}/hint")

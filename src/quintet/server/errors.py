@@ -43,6 +43,7 @@ class ErrorCode(StrEnum):
     NOT_RUNNING = "not_running"  # the request needs a running game
     NOT_FINISHED = "not_finished"  # results and replays wait for the end
     NOT_PRACTICE = "not_practice"  # hints only at practice tables
+    NO_TUTORIAL = "no_tutorial"  # the game has no tutorial
     CANNOT_ACT = "cannot_act"  # the seat has no action to take now (nothing to sample)
     BAD_NICKNAME = "bad_nickname"  # not 1 to 24 printable characters
     BAD_REQUEST = "bad_request"  # an HTTP request with missing, extra or wrong fields

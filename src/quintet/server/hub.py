@@ -181,6 +181,7 @@ class Hub:
         zombie_after_s: float | None = None,
         *,
         practice: bool = False,
+        tutorial: bool = False,
     ) -> TableRow:
         """Check everything with the game's own rules, then store a new open table.
 
@@ -210,6 +211,8 @@ class Hub:
             table_settings["zombie_after_s"] = zombie_after_s
         if practice:
             table_settings["practice"] = True
+        if tutorial:  # its bots follow the game's tutorial script (server/tutorials.py)
+            table_settings["tutorial"] = True
         table_id = new_table_id()
         await self.store.create_table(
             NewTable(

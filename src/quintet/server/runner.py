@@ -43,6 +43,7 @@ from quintet.server.errors import ErrorCode
 from quintet.server.messages import Watcher, broadcast, game_over_text, refused_text, viewer_of
 from quintet.server.protocol import CloseCode, SeatInfo, Update, Welcome, encode, error_text
 from quintet.server.storage import Storage, TableRow
+from quintet.server.tutorials import TableTutorial
 
 log = logging.getLogger(__name__)
 
@@ -98,10 +99,16 @@ class TableRunner:
         self._task: asyncio.Task[None] | None = None
         self._levels = list(registry.entry(row.game).bots)
         self.humans = [s.seat for s in row.seats if s.kind == "human"]
+        #: A tutorial table's script (None for any other table): its bots follow it.
+        self.tutorial = TableTutorial.of(row, history)
+        make_bot = seat_bot if self.tutorial is None else self.tutorial.seat_bot
         for seat in row.seats:
             if seat.kind == "bot" and seat.level is not None:
                 seed = derive_seed(row.seed, seat.seat)
-                self.schedule.add(seat.seat, seat_bot(row.game, seat.level, seat.seat, seed))
+                self.schedule.add(seat.seat, make_bot(row.game, seat.level, seat.seat, seed))
+        #: The game time the clock stands still at while a tutorial's hint pauses a race.
+        self._frozen: int | None = None
+        self._pause_clock()
         self.absent = Absences(self.humans, self.now(), round(zombie_after_s * 1000))
         #: Held until one of its people is back (a resumed game: see the module's doc).
         self._held = bool(history and self.humans and not self.absent.after_ms)
@@ -121,7 +128,19 @@ class TableRunner:
     def now(self) -> int:
         """Game time in ms (never before the last accepted input)."""
         last: int = self.state.now
+        if self._frozen is not None:
+            return max(self._frozen, last)
         return max(int((self._clock() - self._origin) * 1000), last)
+
+    def _pause_clock(self) -> None:
+        """Stop the game's clock while a tutorial's step pauses it; start it again, from
+        where it stood, once the step is past (a race never punishes a person reading)."""
+        paused = self.tutorial is not None and self.tutorial.stops_clock(self.game, self.state)
+        if paused and self._frozen is None:
+            self._frozen = self.now()
+        elif not paused and self._frozen is not None:
+            self._origin = self._clock() - self._frozen / 1000
+            self._frozen = None
 
     # ------------------------------------------------------------ life cycle
 
@@ -207,7 +226,10 @@ class TableRunner:
     # --------------------------------------------------------------- what is seen
 
     def view(self, viewer: int) -> JSONDict:
-        return self.game.view(self.state, viewer)
+        view = self.game.view(self.state, viewer)
+        if self.tutorial is None:
+            return view
+        return self.tutorial.decorate(view, viewer, paused=self._frozen is not None)
 
     def outcome_json(self) -> JSONDict | None:
         outcome = self.game.outcome(self.state)
@@ -312,7 +334,10 @@ class TableRunner:
         self.watchers.clear()
 
     def _next_due(self) -> int | None:
-        """The earliest time something must happen without a new submission."""
+        """The earliest time something must happen without a new submission (nothing while
+        the clock is paused)."""
+        if self._frozen is not None:
+            return None
         times = [self.schedule.wake_time(self.game.next_deadline(self.state))]
         times.append(self.absent.next_due())
         present = [t for t in times if t is not None]
@@ -394,6 +419,11 @@ class TableRunner:
             if inp.seat is None:
                 raise _Stopped(f"the rules failed on the host's tick at {inp.time} ms") from error
             raise _Refused(None) from None
+        if sub is not None and self.tutorial is not None:
+            off_script = self.tutorial.refusal(inp)
+            if off_script is not None:
+                sub.watcher.send(refused_text(off_script, sub.ref))
+                return
         try:
             await self.store.append_input(self.table_id, self.seq, inp)
         except Exception as error:
@@ -407,6 +437,9 @@ class TableRunner:
             raise _Stopped("storage failed; the table stopped: reconnect to resume") from error
         self.state = after
         self.seq += 1
+        if self.tutorial is not None:
+            self.tutorial.advance(inp)
+            self._pause_clock()
         if self.game.is_over(self.state):
             await self._store_result()
         self.schedule.saw(events)

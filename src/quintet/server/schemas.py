@@ -11,7 +11,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from quintet.core import registry
+from quintet.core import registry, tutorial
 from quintet.server.checks import MAX_NICKNAME_INPUT, SEED_RANGE, public_seed
 from quintet.server.hub import TableInfo
 from quintet.server.protocol import SeatInfo
@@ -46,6 +46,8 @@ class GameInfo(BaseModel):
     lists_actions: bool
     options: list[GameOption]
     bots: list[str]
+    #: The game has a guided first game (`POST /api/tutorials/{game}`).
+    tutorial: bool = False
 
 
 class SeatRequest(BaseModel):
@@ -99,6 +101,7 @@ class TableOut(BaseModel):
     finished_at: datetime | None
     invite: str
     practice: bool = Field(False, description="Hints allowed (created with practice: true)")
+    tutorial: bool = Field(False, description="A guided first game (POST /api/tutorials/{game})")
     seed: int | None = Field(
         None,
         description="The deal's seed when the creator chose it (shown to all from the "
@@ -172,6 +175,7 @@ def table_out(info: TableInfo) -> TableOut:
         finished_at=row.finished_at,
         invite=invite(row.id),
         practice=bool(row.settings.get("practice", False)),
+        tutorial=bool(row.settings.get("tutorial", False)),
         seed=public_seed(row),
     )
 
@@ -194,6 +198,7 @@ def game_info(name: str) -> GameInfo:
         lists_actions=game.lists_actions,
         options=options,
         bots=sorted(found.bots),
+        tutorial=tutorial.find(name) is not None,
     )
 
 

@@ -63,6 +63,7 @@ export const api = {
   replay: (id, viewer) =>
     call('GET', `/api/tables/${encodeURIComponent(id)}/replay?viewer=${encodeURIComponent(viewer)}`),
   hint: (id, token) => call('POST', `/api/tables/${encodeURIComponent(id)}/hint`, undefined, token),
+  startTutorial: (game, nickname) => call('POST', `/api/tutorials/${encodeURIComponent(game)}`, { nickname }),
   sample: (id, token) => call('POST', `/api/tables/${encodeURIComponent(id)}/sample`, undefined, token),
 };
 

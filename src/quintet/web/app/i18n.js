@@ -60,6 +60,12 @@ export function t(key, args = {}) {
   return format(message, args);
 }
 
+/** Add messages to a language (a module's own texts, such as the tutorials'). */
+export function addMessages(code, messages) {
+  Object.assign(dictionaries[code], messages);
+  loaded.value += 1;
+}
+
 /** Whether a key exists (a board may fall back to its own wording). */
 export function has(key) {
   void loaded.value;

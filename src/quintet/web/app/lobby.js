@@ -7,6 +7,7 @@ import { api } from './api.js';
 import { nickname, saveSeat, lastSetup } from './store.js';
 import { navigate } from './router.js';
 import { ErrorNote, Spinner, botLevel, gameSummary, seatName } from './ui.js';
+import { LearnButton } from './tutorial/index.js';
 
 const REFRESH_MS = 4000;
 
@@ -228,6 +229,7 @@ function NewTable({ games }) {
                 ${g.real_time ? html` · <span class="badge">${t('lobby.real_time')}</span>` : null}</span>
               <a class="game-tile-rules" href=${`/rules/${g.name}`} data-nav
                 aria-label=${t('rules.link_for', { game: g.title })}>${t('rules.link')}</a>
+              ${g.tutorial ? html`<${LearnButton} game=${g} />` : null}
             </label>`)}
         </div>
       </fieldset>

@@ -15,7 +15,9 @@ setInterval(() => {
  * with the wall clock, so this tracks it. */
 export function gameNow(state, running = state.status === 'running') {
   const base = state.view?.now ?? 0;
-  return running ? base + (performance.now() - state.receivedAt) : base;
+  // A tutorial's hint may stop a race's clock while the person reads (docs/server.md).
+  const paused = state.view?.tutorial?.pause === true;
+  return running && !paused ? base + (performance.now() - state.receivedAt) : base;
 }
 
 /** Seconds left until game time `deadline` (never below 0). */

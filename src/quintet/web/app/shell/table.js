@@ -16,6 +16,7 @@ import { DeadlineClock, gameNow } from './clock.js';
 import { SoundToggle, play } from './sounds.js';
 import { Results } from './results.js';
 import { RulesPanel } from '../rules.js';
+import { TutorialPanel, tutorialRefusal } from '../tutorial/index.js';
 
 export function TablePage({ id }) {
   const [table, setTable] = useState(null);
@@ -225,6 +226,7 @@ function Shell({ id, table, game, live, socket, mine }) {
   const send = async (action) => {
     if (!socket) return { ok: false, code: 'connection_lost', message: 'connection_lost' };
     const answer = await socket.send(action);
+    if (table.tutorial) tutorialRefusal.value = answer.ok ? null : answer;
     if (!answer.ok) {
       play('refused');
       // A board that explains refusals itself (`showsRefusals`) gets no second notice.
@@ -283,6 +285,7 @@ function Shell({ id, table, game, live, socket, mine }) {
             : null}
         </section>
         <aside class="side-panel">
+          ${table.tutorial ? html`<${TutorialPanel} game=${table.game} view=${state.view} names=${names} />` : null}
           <${SeatList} state=${state} board=${board} info=${game.info} names=${names} />
           <${GameLog} entries=${live.log.value} board=${board} game=${table.game} names=${names} />
         </aside>

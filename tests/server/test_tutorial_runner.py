@@ -1,0 +1,148 @@
+"""A tutorial table's runner alone (in-memory store, fake connections, a fake clock): a
+table rebuilt from its stored inputs continues at the same step with scripted bots that
+wait, and a race's pausing step stops the game's clock until the person's move."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from typing import Any
+
+import pytest
+from tests.server.test_runner import FakeStore, FakeWatcher, table, until
+
+from quintet.core import SPECTATOR, Input
+from quintet.core.tutorial import BotMove, Hint, ScriptRun, Tutorial, You, find
+from quintet.server import tutorials
+from quintet.server.runner import TableRunner
+from quintet.server.tutorials import ScriptBot
+
+
+def tutorial_table(tut: Tutorial, seats: list[str]) -> Any:
+    row = table(tut.game, seats, tut.options, seed=tut.seed)
+    return dataclasses.replace(row, settings={"tutorial": True, "practice": True})
+
+
+def script_inputs(tut: Tutorial) -> list[Input]:
+    return [
+        Input(tut.person if isinstance(step, You) else step.seat, step.action, 100 * n)
+        for n, step in enumerate(tut.steps)
+    ]
+
+
+def test_a_rebuilt_tutorial_continues_at_the_same_step_and_its_bots_wait() -> None:
+    tut = find("quashars")
+    assert tut is not None
+    row = tutorial_table(tut, ["human", "basic", "basic"])
+    inputs = script_inputs(tut)
+    # Stored up to the person's first card: the prediction and the bots' first two cards.
+    cut = next(n for n, s in enumerate(tut.steps) if isinstance(s, You) and n > 3)
+    runner = TableRunner(row, FakeStore(), inputs[:cut])  # type: ignore[arg-type]
+    info = runner.view(0)["tutorial"]
+    assert info["turn"] == "you" and info["step"] == 1
+    assert info["hint"]["key"] == "tutorial.quashars.first_trick"
+    assert info["hint"]["marks"] == ["card:B9"]
+    assert "tutorial" not in runner.view(1) and "tutorial" not in runner.view(SPECTATOR)
+    for seat in (1, 2):
+        bot = runner.bots[seat].bot
+        assert isinstance(bot, ScriptBot)
+        # It is the person's move: the bots wait, whatever they are asked.
+        assert bot.plan(runner.view(seat), runner.now()) is None
+    # Once the script reaches a bot's move, that bot plays it at a person's pace.
+    later = next(n for n, s in enumerate(tut.steps) if isinstance(s, BotMove) and n > cut)
+    runner = TableRunner(row, FakeStore(), inputs[:later])  # type: ignore[arg-type]
+    step = tut.steps[later]
+    assert isinstance(step, BotMove)
+    bot = runner.bots[step.seat].bot
+    plan = bot.plan(runner.view(step.seat), runner.now())
+    assert plan is not None and plan.action == step.action
+    assert plan.time == runner.now() + step.delay_ms
+
+
+def test_a_tutorial_table_runs_to_its_first_scoring_with_the_person() -> None:
+    tut = find("quiddler")
+    assert tut is not None
+    row = tutorial_table(tut, ["human", "easy"])
+    store = FakeStore()
+    me = FakeWatcher(0)
+
+    async def main() -> None:
+        runner = TableRunner(row, store, bot_pace=0.0)  # type: ignore[arg-type]
+        runner.attach(me)
+        runner.start()
+        runner.submit(me, {"type": "draw", "source": "deck"}, "wrong")
+        await until(lambda: any(m.get("ref") == "wrong" for m in me.messages))
+        assert me.messages[-1]["code"] == "tutorial/off_script" and store.log == []
+        runner.submit(me, {"type": "draw", "source": "discard"}, "a1")
+        runner.submit(me, {"type": "go_out", "words": [["m", "u", "d"]], "discard": "m"}, "a2")
+        await until(lambda: len(store.log) == 4)
+        assert runner.view(0)["tutorial"]["done"] is True
+        await runner.stop()
+
+    asyncio.run(main())
+    assert [inp.seat for inp in store.log] == [0, 0, 1, 1]
+    assert ScriptRun.replayed(tut, store.log).done
+
+
+# ------------------------------------------------------------------ a race's pause
+
+#: A race tutorial for Quick, made for this test: the bot calls KLAAR, and the person, who
+#: then has `last_player_ms` to finish, reads a hint that stops the clock.
+QUICK = Tutorial(
+    game="quick",
+    seed=1,
+    players=2,
+    options={"round_end": "clock", "last_player_ms": 10_000},
+    steps=(
+        BotMove(1, {"type": "klaar"}),
+        You(
+            {"type": "take", "pile": 0},
+            Hint("tutorial.quick.take"),
+            Hint("tutorial.quick.take"),
+            pause=True,
+        ),
+    ),
+    end=Hint("tutorial.quick.end"),
+    fallback="easy",
+)
+
+
+def test_a_pausing_hint_stops_a_races_clock_until_the_persons_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tutorials, "find", lambda game: QUICK if game == "quick" else None)
+    row = tutorial_table(QUICK, ["human", "easy"])
+    # Stored: the countdown's tick (the start signal) and the bot's KLAAR.
+    history = [Input.tick(3000), Input(1, {"type": "klaar"}, 3100)]
+    store = FakeStore()
+    store.log = list(history)
+    clock = [500.0]
+    me = FakeWatcher(0)
+
+    # Before the start signal the person cannot act: the countdown runs.
+    fresh = TableRunner(row, FakeStore(), (), clock=lambda: clock[0])  # type: ignore[arg-type]
+    assert fresh.view(0)["tutorial"]["pause"] is False
+    clock[0] += 1.0
+    assert fresh.now() == 1000
+
+    async def main() -> None:
+        runner = TableRunner(row, store, history, clock=lambda: clock[0])  # type: ignore[arg-type]
+        deadline = runner.game.next_deadline(runner.state)
+        assert deadline == 3100 + 10_000, "the person has 10 s after the bot's KLAAR"
+        assert runner.view(0)["tutorial"]["pause"] is True
+        runner.attach(me)
+        runner.start()
+        # A minute of reading: the clock stands, and the deadline does not come.
+        clock[0] += 60.0
+        assert runner.now() == 3100
+        runner.submit(me, {"type": "take", "pile": 0}, "a1")
+        await until(lambda: len(store.log) == 3)
+        assert store.log[2] == Input(0, {"type": "take", "pile": 0}, 3100)
+        # The step is past: the clock runs again from where it stood.
+        clock[0] += 0.25
+        assert runner.now() == 3350
+        assert runner.game.next_deadline(runner.state) == deadline
+        await runner.stop()
+
+    asyncio.run(main())
+    assert all(inp.seat is not None for inp in store.log[1:]), "no tick while paused"
