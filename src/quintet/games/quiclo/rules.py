@@ -392,11 +392,14 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
             view["hand"] = list(state.hands[viewer])
             view["can_claim"] = not over and state.sit_out[viewer] is None
             view["can_vote"] = view["can_claim"] and not state.voted[viewer]
-        # Each hand the viewer may see (an open one, its own, all for the host), else null.
-        view["hands"] = [
+        # Each hand the viewer may see (an open one, its own, all for the host), else null;
+        # no `hands` at all for a spectator while every hand is hidden.
+        hands = [
             list(hand) if _sees_hand(state, viewer, seat) else None
             for seat, hand in enumerate(state.hands)
         ]
+        if any(hand is not None for hand in hands):
+            view["hands"] = hands
         if viewer == HOST:
             view["stacks"] = [list(s) for s in state.stacks]
             view["out"] = list(state.out)

@@ -26,6 +26,10 @@ import { STACKS, claimResult, joinNames, stackNo } from './words.js';
 
 export { describeEvent, deadlineLabel } from './log.js';
 
+// The board explains every refusal itself (a too-late claim in its own panel, others as a
+// note under the chain), so the shell adds no second notice over it.
+export const showsRefusals = true;
+
 const TOO_LATE_MS = 4000;
 const FLASH_MS = 1600;
 // Keys that start or extend a chain when pressed anywhere on the table page.
@@ -120,9 +124,21 @@ export function Board(props) {
       setHinted(null);
     } else if (answer.code === 'action/too_late') {
       setTooLate({ at: Date.now() });
+    } else {
+      setNote({ text: errorText(answer) });
     }
   };
   claimRef.current = claim;
+
+  // The vote "no more claims" and the choice of how to hold one's hand: small actions
+  // whose refusals are shown as a note too.
+  const act = async (action) => {
+    if (!builds || busy || !running) return;
+    setBusy(true);
+    const answer = await send(action);
+    setBusy(false);
+    setNote(answer.ok ? null : { text: errorText(answer) });
+  };
 
   // Typing anywhere on the table page goes into the chain; Enter claims, Escape clears.
   useEffect(() => {
@@ -223,6 +239,8 @@ export function Board(props) {
   const lastClaim = view.last_claim;
   const outLeft = myOut !== null && running ? seconds(myOut, gameNow) : null;
   const canSend = builds && running && myOut === null && !busy && Boolean(text.trim());
+  const voters = (view.voted ?? []).map((v, s) => (v ? s : null)).filter((s) => s !== null);
+  const myShown = builds ? view.shown?.[seat] : undefined;
 
   return html`
     <div class="qc-board" data-answered=${answered} data-can-claim=${view.can_claim ? 'true' : 'false'}>
@@ -230,7 +248,7 @@ export function Board(props) {
       <section class="qc-others" aria-label=${builds ? t('quiclo.others') : t('quiclo.players')}>
         <ul class="qc-plates">
           ${others.map((s) => html`<${Plate} key=${s} seat=${s} view=${view} names=${names} now=${gameNow} t=${t} me=${s === seat}
-            bot=${props.seats?.[s]?.kind === 'bot'} />`)}
+            bot=${props.seats?.[s]?.kind === 'bot'} voted=${Boolean(view.voted?.[s]) && !view.over} />`)}
         </ul>
       </section>
 
@@ -252,6 +270,13 @@ export function Board(props) {
               })
             : t('quiclo.no_claim_yet')}
         </p>
+        ${running && voters.length
+          ? html`<p class="qc-votes" role="status">${t('quiclo.votes', {
+              names: joinNames(voters.map((s) => names[s] ?? ''), t),
+              count: voters.length,
+              total: players,
+            })}</p>`
+          : null}
         ${view.over && view.end
           ? html`<p class="qc-over" role="status">${t(`quiclo.end.${view.end}`, {
               names: joinNames((view.winners ?? []).map((s) => names[s] ?? ''), t),
@@ -263,6 +288,21 @@ export function Board(props) {
       ${Array.isArray(view.hand)
         ? html`<section class="qc-hand" aria-label=${t('quiclo.your_hand')}>
             <h2 class="qc-hand-title">${t('quiclo.your_hand')} <span class="qc-count" data-count=${hand.length}>${t('quiclo.hand_count', { count: hand.length })}</span></h2>
+            ${builds && running && myShown !== undefined
+              ? html`<div class="qc-hand-choice" data-shown=${String(myShown)}>
+                  <span class="qc-hand-state">${myShown === null
+                    ? t('quiclo.hand.undecided', { default: t(view.options?.open_hands === false ? 'quiclo.hand.default_hidden' : 'quiclo.hand.default_open') })
+                    : t(myShown ? 'quiclo.hand.is_open' : 'quiclo.hand.is_hidden')}</span>
+                  ${myShown !== true
+                    ? html`<button type="button" class="small qc-show-hand" disabled=${busy}
+                        onClick=${() => act({ type: 'hand', open: true })}>${t('quiclo.hand.open')}</button>`
+                    : null}
+                  ${myShown === null
+                    ? html`<button type="button" class="small qc-hide-hand" disabled=${busy}
+                        onClick=${() => act({ type: 'hand', open: false })}>${t('quiclo.hand.hidden')}</button>`
+                    : null}
+                </div>`
+              : null}
             <div class="qc-hand-cards">
               ${hand.map((card) => html`<${Card} key=${card} card=${card} t=${t} yours=${true}
                 pressed=${chainCards.has(card)} onClick=${builds && running ? (e) => addOwn(card, e) : null} />`)}
@@ -287,10 +327,6 @@ export function Board(props) {
                   </div>
                   <span class="qc-sitout-bar" aria-hidden="true"><span style=${`width:${Math.min(100, (outLeft * 1000 * 100) / Math.max(1, view.options?.sit_out_ms ?? 15000))}%`}></span></span>
                 </div>`
-              : null}
-            ${tooLate
-              ? html`<div class="qc-too-late" role="alert"><strong>${t('quiclo.too_late')}</strong>
-                  <span>${t('quiclo.too_late_detail')}</span></div>`
               : null}
             <${Chips} text=${text} info=${info} view=${view} seen=${seen.current} t=${t} />
             <form class="qc-form" onSubmit=${(e) => {
@@ -334,8 +370,17 @@ export function Board(props) {
                     aria-label=${t('quiclo.hint_label')}>${hinted?.loading ? t('quiclo.hint_loading') : t('quiclo.hint')}</button>`
                 : null}
             </div>
-            <${Preview} info=${info} t=${t} />
-            ${note ? html`<p class="qc-note" role="alert">${t(note.key, note.args)}</p>` : null}
+            ${tooLate
+              ? html`<div class="qc-too-late" role="alert"><strong>${t('quiclo.too_late')}</strong>
+                  <span>${t('quiclo.too_late_detail')}</span></div>`
+              : html`<${Preview} info=${info} t=${t} />`}
+            ${note ? html`<p class="qc-note" role="alert">${note.text ?? t(note.key, note.args)}</p>` : null}
+            <div class="qc-vote-row">
+              <button type="button" class="small qc-vote" disabled=${!view.can_vote || busy}
+                aria-pressed=${view.voted?.[seat] ? 'true' : 'false'}
+                aria-label=${t('quiclo.vote_label')} onClick=${() => act({ type: 'no_more_claims' })}>${t('quiclo.vote')}</button>
+              <span class="qc-vote-note">${view.voted?.[seat] ? t('quiclo.voted_you') : t('quiclo.vote_help')}</span>
+            </div>
             ${hinted?.text ? html`<p class=${`qc-hint-text ${hinted.error ? 'qc-hint-error' : ''}`} role="status">${hinted.text}</p>` : null}
             ${info?.own && info.own.length > 1 && info.action
               ? html`<fieldset class="qc-order">
