@@ -126,7 +126,8 @@ def claim(
 ) -> None:
     """Unchecked: apply a valid claim made at `now`; `order` is the seat's own operand cards
     in the order they go onto the stack (the last becomes the top). The stall deadline
-    moves to `now + stall_ms`.
+    moves to `now + stall_ms`, every "no more claims" vote is withdrawn, and a seat that
+    has not chosen how to hold its hand takes the table's default.
 
     Warning: the claim must be valid for this seat and table (from the solver, or
     checked by `QuicloGame.apply`); anything else corrupts the state without an error.

@@ -5,8 +5,10 @@ The game's facts first, then reading a claim, then the checked entry point
 information. Everyone plays at once: any seat may send a claim at any time, stamped by
 the host. Time is an input: a wrong claim's sit-out is a deadline in the state, reported
 by `next_deadline` and ended by the host's tick (or sooner, by another player's valid
-claim). So is the stall: when no valid claim has been made for `stall_ms`, the host's
-tick ends the game as if nobody had a claim left.
+claim). So is the optional stall: when no valid claim has been made for `stall_ms`, the
+host's tick ends the game as if nobody had a claim left. By default only the rulebook's
+endings apply, and the players' vote "no more claims" (`NO_MORE_CLAIMS`) ends a game
+nobody can go on with; each seat also chooses to hold its hand open or hidden (`HAND`).
 
 The options and the state are in `state`; the unchecked transitions (`claim`,
 `play_claim` with a solver `Claim`, `wrong_claim`, `tick`: the fast path for bots and
@@ -252,9 +254,9 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
     real_time = True
     penalty_events = frozenset({"wrong_claim"})
     # The kit's random driver ticks at any deadline it is offered, however far off, so a
-    # table with a stall deadline often ends stalled after a few claims. Two sets turn
-    # the stall off to keep whole games (to the last claim) in the kit's diet; the
-    # defaults and a short stall with a short sit-out exercise it.
+    # table with a stall deadline often ends stalled after a few claims. The defaults
+    # have no stall (whole games, to the last claim or the votes); a short stall with a
+    # short sit-out exercises it.
     option_examples = (
         {},
         {"open_hands": False, "stall_ms": 0},
