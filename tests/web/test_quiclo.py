@@ -322,15 +322,27 @@ def test_the_phone_shows_the_stacks_the_cards_and_the_claim_button_together(web:
     width = ben.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE_TALL["width"], f"the Quiclo table is {width} px wide on a phone"
     # With the QUICLO! button in view at the bottom, every stack's top card and every card
-    # of the hand are in view too, nothing over them (the sticky header included).
+    # of the hand are wholly in view too, nothing over them (the sticky header included),
+    # while the chain of four operands fills two rows of chips and the hand's choice shows.
     ben.locator(".qc-claim").evaluate("(button) => button.scrollIntoView({block: 'end'})")
     hidden = ben.evaluate(
         """() => {
+          // What a sticky or fixed bar covers at the top of the window.
+          let covered = 0;
+          for (let el = document.elementFromPoint(innerWidth / 2, 1); el; el = el.parentElement) {
+            const position = getComputedStyle(el).position;
+            if (position === 'sticky' || position === 'fixed') {
+              covered = el.getBoundingClientRect().bottom;
+              break;
+            }
+          }
+          // Whole: inside the window below that bar, and its centre shows the element.
           const seen = (el) => {
             const r = el.getBoundingClientRect();
-            const x = r.left + r.width / 2, y = r.top + r.height / 2;
-            if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
-            const hit = document.elementFromPoint(x, y);
+            if (r.top < covered || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+              return false;
+            }
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
             return hit !== null && (hit === el || el.contains(hit));
           };
           const wanted = [
