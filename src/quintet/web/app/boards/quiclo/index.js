@@ -5,20 +5,23 @@
 // (arith.js); the server judges every claim.
 //
 // What the board knows comes from the view: `hand`, `tops`, `heights`, `hand_counts`,
-// `hands` (open hands), `sitting_out`, `can_claim`, `last_claim`, `over`/`end`/`winners`.
+// `hands` (open hands), `shown`, `voted`, `sitting_out`, `can_claim`, `can_vote`,
+// `last_claim`, `over`/`end`/`winners`.
 // It remembers one thing the view does not hold: which cards it has seen on top of which
 // stack, so that a chain typed against a top that has just been covered is still sent
 // (the server answers "too late", as at a real table) instead of being called nonsense.
 //
 // The pieces sit next to this module: words.js (shared numbers and words), log.js (the
-// game log), chain.js (reading a chain), table.js (cards, plates, stacks), preview.js
-// and arith.js (the referee's port); the look is board.css (the shell adds it with the
+// game log), chain.js (reading a chain), table.js (cards, plates, stacks), choices.js
+// (the hand's open or hidden choice, the vote "no more claims"), preview.js and
+// arith.js (the referee's port); the look is board.css (the shell adds it with the
 // board) and the words are messages.<lang>.js.
 import { html } from 'htm/preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Icon, errorText } from '../../ui.js';
 import { SIGNS, formatChain, reasonText } from './arith.js';
 import { analyse, appendText, dropLast, lastKind } from './chain.js';
+import { HandChoice, VoteRow } from './choices.js';
 import { localReason } from './log.js';
 import { Chips, Preview } from './preview.js';
 import { Card, Plate, Stack, seconds } from './table.js';
@@ -289,19 +292,7 @@ export function Board(props) {
         ? html`<section class="qc-hand" aria-label=${t('quiclo.your_hand')}>
             <h2 class="qc-hand-title">${t('quiclo.your_hand')} <span class="qc-count" data-count=${hand.length}>${t('quiclo.hand_count', { count: hand.length })}</span></h2>
             ${builds && running && myShown !== undefined
-              ? html`<div class="qc-hand-choice" data-shown=${String(myShown)}>
-                  <span class="qc-hand-state">${myShown === null
-                    ? t('quiclo.hand.undecided', { default: t(view.options?.open_hands === false ? 'quiclo.hand.default_hidden' : 'quiclo.hand.default_open') })
-                    : t(myShown ? 'quiclo.hand.is_open' : 'quiclo.hand.is_hidden')}</span>
-                  ${myShown !== true
-                    ? html`<button type="button" class="small qc-show-hand" disabled=${busy}
-                        onClick=${() => act({ type: 'hand', open: true })}>${t('quiclo.hand.open')}</button>`
-                    : null}
-                  ${myShown === null
-                    ? html`<button type="button" class="small qc-hide-hand" disabled=${busy}
-                        onClick=${() => act({ type: 'hand', open: false })}>${t('quiclo.hand.hidden')}</button>`
-                    : null}
-                </div>`
+              ? html`<${HandChoice} shown=${myShown} view=${view} busy=${busy} act=${act} t=${t} />`
               : null}
             <div class="qc-hand-cards">
               ${hand.map((card) => html`<${Card} key=${card} card=${card} t=${t} yours=${true}
@@ -375,12 +366,7 @@ export function Board(props) {
                   <span>${t('quiclo.too_late_detail')}</span></div>`
               : html`<${Preview} info=${info} t=${t} />`}
             ${note ? html`<p class="qc-note" role="alert">${note.text ?? t(note.key, note.args)}</p>` : null}
-            <div class="qc-vote-row">
-              <button type="button" class="small qc-vote" disabled=${!view.can_vote || busy}
-                aria-pressed=${view.voted?.[seat] ? 'true' : 'false'}
-                aria-label=${t('quiclo.vote_label')} onClick=${() => act({ type: 'no_more_claims' })}>${t('quiclo.vote')}</button>
-              <span class="qc-vote-note">${view.voted?.[seat] ? t('quiclo.voted_you') : t('quiclo.vote_help')}</span>
-            </div>
+            <${VoteRow} view=${view} seat=${seat} busy=${busy} act=${act} t=${t} />
             ${hinted?.text ? html`<p class=${`qc-hint-text ${hinted.error ? 'qc-hint-error' : ''}`} role="status">${hinted.text}</p>` : null}
             ${info?.own && info.own.length > 1 && info.action
               ? html`<fieldset class="qc-order">
