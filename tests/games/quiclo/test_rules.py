@@ -135,7 +135,7 @@ def test_the_examples_include_hidden_hands_and_a_short_sit_out() -> None:
     assert any(0 < o.get("sit_out_ms", 15_000) < 1000 for o in examples)
 
 
-def test_the_examples_include_no_stall_a_short_one_and_the_old_default() -> None:
+def test_the_examples_include_no_stall_and_a_short_one() -> None:
     stalls = {GAME.parse_options(o).stall_ms for o in GAME.option_examples}
     assert 0 in stalls
     assert any(0 < stall <= 5000 for stall in stalls)
