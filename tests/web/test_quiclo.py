@@ -254,9 +254,12 @@ def test_a_claim_on_a_covered_top_is_too_late(web: Web) -> None:
     table = web.table("quiclo", ["human", "human"], seed=4)
     anna = web.seat_page(web.open_page(), table, 0)
     ben = web.seat_page(web.open_page(PHONE_TALL), table, 1)
+    # Ben lays his cards open (the table's default, chosen at once): Anna sees them.
+    ben.get_by_role("button", name="Lay them open").click()
+    expect(anna.locator('.qc-plate[data-seat="1"] [data-card]')).to_have_count(12)
     state = board_state(anna)
     tops, mine, his = state["tops"], state["hand"], state["others"]["1"]
-    assert len(his) == 12  # open hands: Anna sees Ben's cards
+    assert len(his) == 12
     # A stack that Ben can claim on, and a claim of Anna's that needs its top.
     found = next(
         (mine_claim, his_claim)
@@ -274,29 +277,139 @@ def test_a_claim_on_a_covered_top_is_too_late(web: Web) -> None:
     web.shot(anna, "quiclo-board", full_page=True)
     web.publish("quiclo-board")
     claim_by_typing(ben, chain_text(his_claim, rng))
+    covered = tops[his_claim.stack]
     stack = anna.locator(f'.qc-stack[data-stack="{his_claim.stack}"]')
-    expect(stack).not_to_have_attribute("data-top", str(tops[his_claim.stack]))
-    # Anna's page already says the card has gone; she claims anyway, as at the table.
-    expect(anna.locator(".qc-preview")).to_contain_text("has just been covered")
+    expect(stack).not_to_have_attribute("data-top", str(covered))
+    # Anna's page already says the card has gone, and only that: a wrong chain on the
+    # covered card would be refused as too late, never judged, so no sit-out warning.
+    preview = anna.locator(".qc-preview")
+    expect(preview).to_contain_text("has just been covered")
+    expect(preview).to_have_attribute("data-tone", "late")
+    expect(preview).not_to_contain_text("sit out")
+    typed = anna.locator("#qc-chain").input_value()
+    anna.locator("#qc-chain").fill(f"{mine[0]} + {mine[1]} = {covered}")
+    if mine[0] + mine[1] != covered:
+        expect(preview).to_contain_text("has just been covered")
+        expect(preview).not_to_contain_text("sit out")
+        expect(preview).not_to_contain_text("Not valid")
+    anna.locator("#qc-chain").fill(typed)
+    # She claims anyway, as at the table: one notice, the board's own, where the preview
+    # was; no toast over the page.
     before = board_state(anna)["answered"]
     anna.locator("#qc-chain").press("Enter")
     expect(anna.locator(".qc-board")).to_have_attribute("data-answered", str(before + 1))
     expect(anna.locator(".qc-too-late")).to_contain_text("Too late!")
-    expect(anna.locator(".refusal")).to_contain_text("Too late")
+    expect(anna.locator(".qc-too-late")).to_have_count(1)
+    expect(anna.locator(".refusal")).to_have_count(0)
+    expect(anna.locator(".qc-preview")).to_have_count(0)
+    expect(anna.get_by_text(re.compile("too late", re.IGNORECASE))).to_have_count(1)
     # No penalty: Anna may claim at once.
     assert board_state(anna)["can"] is True
     expect(anna.locator(".qc-sitout")).to_have_count(0)
     web.shot(anna, "quiclo-too-late")
-    # Ben's phone: the whole board fits the width, a chain in the builder too.
+
+
+def test_the_phone_shows_the_stacks_the_cards_and_the_claim_button_together(web: Web) -> None:
+    table = web.table("quiclo", ["human", "human", "human"], seed=8)
+    ben = web.seat_page(web.open_page(PHONE_TALL), table, 1)
     state = board_state(ben)
     claim = best_claim(state["hand"], state["tops"])
     assert claim is not None
+    rng = random.Random(8)
     ben.locator("#qc-chain").fill(chain_text(claim, rng))
     expect(ben.locator(".qc-preview")).to_have_attribute("data-tone", "good")
+    # No horizontal scroll, the chain in the builder included.
     width = ben.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE_TALL["width"], f"the Quiclo table is {width} px wide on a phone"
-    web.shot(ben, "quiclo-phone", full_page=True)
+    # With the QUICLO! button in view at the bottom, every stack's top card and every card
+    # of the hand are wholly in view too, nothing over them (the sticky header included),
+    # while the chain of four operands fills two rows of chips and the hand's choice shows.
+    ben.locator(".qc-claim").evaluate("(button) => button.scrollIntoView({block: 'end'})")
+    hidden = ben.evaluate(
+        """() => {
+          // What a sticky or fixed bar covers at the top of the window.
+          let covered = 0;
+          for (let el = document.elementFromPoint(innerWidth / 2, 1); el; el = el.parentElement) {
+            const position = getComputedStyle(el).position;
+            if (position === 'sticky' || position === 'fixed') {
+              covered = el.getBoundingClientRect().bottom;
+              break;
+            }
+          }
+          // Whole: inside the window below that bar, and its centre shows the element.
+          const seen = (el) => {
+            const r = el.getBoundingClientRect();
+            if (r.top < covered || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+              return false;
+            }
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return hit !== null && (hit === el || el.contains(hit));
+          };
+          const wanted = [
+            ...document.querySelectorAll('.qc-stack .qc-card'),
+            ...document.querySelectorAll('.qc-hand [data-card]'),
+            document.querySelector('.qc-claim'),
+          ];
+          return wanted.filter((el) => !seen(el)).map((el) => el.className);
+        }"""
+    )
+    assert hidden == [], f"out of view on a 390x844 phone with the claim button: {hidden}"
+    web.shot(ben, "quiclo-phone")
     web.publish("quiclo-phone")
+    claim_by_typing(ben, chain_text(claim, rng))
+    expect(ben.locator(".qc-hand .qc-count")).to_have_text(f"{12 - len(claim.own)} cards")
+
+
+def test_people_vote_no_more_claims_and_choose_their_own_hands(web: Web) -> None:
+    # No timer ends this game (the default): only the players' votes do.
+    table = web.table("quiclo", ["human", "human"], seed=9)
+    anna = web.seat_page(web.open_page(), table, 0)
+    ben = web.seat_page(web.open_page(), table, 1)
+    watcher = web.seat_page(web.open_page(), table, None)
+    expect(anna.locator(".qc-hand-choice")).to_contain_text("see your cards yet")
+    # Each chooses: Anna keeps her cards hidden, Ben lays his open. Ben and the spectator
+    # see only Anna's card backs; Anna and the spectator see Ben's cards.
+    anna.get_by_role("button", name="Keep them hidden").click()
+    expect(anna.locator(".qc-hand-choice")).to_contain_text("Hidden: only you see your cards.")
+    ben.get_by_role("button", name="Lay them open").click()
+    expect(ben.locator(".qc-hand-choice")).to_contain_text("Open: everyone sees your cards.")
+    for page in (anna, watcher):
+        expect(page.locator('.qc-plate[data-seat="1"] [data-card]')).to_have_count(12)
+    for page in (ben, watcher):
+        expect(page.locator('.qc-plate[data-seat="0"] .qc-back')).to_have_count(12)
+        expect(page.locator('.qc-plate[data-seat="0"] [data-card]')).to_have_count(0)
+    expect(anna.locator(".game-log")).to_contain_text("Ben lays their cards open")
+    # Anna votes: everyone sees it.
+    anna.get_by_role("button", name="Vote that you find no more claims").click()
+    expect(anna.locator(".qc-vote-note")).to_contain_text("You voted: no more claims.")
+    expect(anna.locator(".qc-vote")).to_be_disabled()
+    expect(ben.locator('.qc-plate[data-seat="0"]')).to_have_attribute("data-voted", "true")
+    expect(ben.locator(".qc-votes")).to_contain_text("Anna voted (1 of 2)")
+    expect(watcher.locator(".game-log")).to_contain_text("Anna finds no more claims")
+    # Ben still finds a claim: it changes the table and withdraws Anna's vote.
+    state = board_state(ben)
+    claim = best_claim(state["hand"], state["tops"])
+    assert claim is not None
+    claim_by_typing(ben, chain_text(claim, random.Random(9)))
+    expect(anna.locator(".qc-vote")).to_be_enabled()
+    expect(anna.locator(".qc-votes")).to_have_count(0)
+    expect(anna.locator(".game-log")).to_contain_text("the votes of Anna are withdrawn")
+    web.shot(ben, "quiclo-vote")
+    # In German the button and the line too.
+    ben.locator('.lang-switch [data-lang="de"]').click()
+    anna.get_by_role("button", name="Vote that you find no more claims").click()
+    expect(ben.locator(".qc-votes")).to_contain_text("Anna hat abgestimmt (1 von 2)")
+    expect(ben.locator(".qc-vote")).to_have_text("Keine Kette mehr")
+    assert ben.evaluate("window.__quintetMissingMessages.size") == 0
+    ben.get_by_role("button", name="Abstimmen, dass du keine Kette mehr findest").click()
+    # Everyone voted: the game is over, the fewest cards win (Ben laid some down).
+    for page in (anna, ben):
+        expect(page.get_by_role("dialog")).to_be_visible()
+    expect(anna.locator(".qc-over")).to_contain_text("every player found no more claims")
+    expect(anna.locator(".qc-over")).to_contain_text("Ben")
+    with web.http() as http:
+        assert http.get(f"/api/tables/{table.id}").json()["status"] == "finished"
+    assert anna.evaluate("window.__quintetMissingMessages.size") == 0
 
 
 def test_the_hint_on_a_practice_table(web: Web, page: Page) -> None:

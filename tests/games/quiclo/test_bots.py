@@ -45,8 +45,9 @@ def bot(level: str, seed: int = 1, seat: int = 0) -> QuicloBot:
 def positions(
     seed: int, count: int, sizes: tuple[int, ...] = (2, 3, 4, 6, 9, 12)
 ) -> Iterator[QuicloState]:
-    """`count` tables where seat 0 has a claim: a hand of one of `sizes` cards against
-    three tops, beside a second hand of 12 cards."""
+    """`count` tables where seat 0 has a claim within every level's sight (3 operands or
+    fewer; with none a bot votes instead): a hand of one of `sizes` cards against three
+    tops, beside a second hand of 12 cards."""
     rng = Rng(seed)
     made = 0
     while made < count:
@@ -54,18 +55,20 @@ def positions(
         rng.shuffle(cards)
         size = sizes[rng.below(len(sizes))]
         hand, tops, other = cards[:size], cards[size : size + 3], cards[size + 3 : size + 15]
-        if not has_claim(hand, tops):
+        if not claim_keys(hand, tops, max_operands=3):
             continue
         made += 1
         yield position([hand, other], [[top] for top in tops])
 
 
 def outcome_of(state: QuicloState, plan: Plan, seat: int = 0) -> str:
-    """What the planned claim does on the table it was planned for: the event it makes."""
+    """What the planned claim (or vote) does on the table it was planned for: the event it
+    makes."""
     events = GAME.apply(state.clone(), Input(seat, plan.action, plan.time))
     kinds = {event.type for event in events}
-    assert kinds & {"claimed", "wrong_claim"}, kinds
-    return "claimed" if "claimed" in kinds else "wrong_claim"
+    found = kinds & {"claimed", "wrong_claim", "voted"}
+    assert len(found) == 1, kinds
+    return found.pop()
 
 
 def is_wrong(state: QuicloState, action: JSONDict) -> bool:
@@ -190,17 +193,23 @@ def test_easy_never_claims_a_long_chain_when_it_has_a_short_one() -> None:
     assert lengths == {2, 3}
 
 
-def test_easy_finds_a_long_chain_only_when_stuck_and_only_after_a_long_stare() -> None:
-    # Without it a table of easy bots could wait for ever: only the rules' "no claim
-    # left anywhere" ends a game.
+def test_easy_votes_when_it_sees_nothing_then_finds_a_long_chain_after_a_long_stare() -> None:
+    # Nothing within its sight: it votes "no more claims" at a person's pace. If the game
+    # goes on (a person still looks), it may yet find the long chain, as a person staring
+    # at the cards does; its claim withdraws the votes.
     hand, tops = ONLY_LONG
     assert all(len(claim.operands) == 4 for claim in solve(hand, tops))
-    state = position([hand, [1, 2]], [[top] for top in tops])
     floor = LEVELS["easy"].stuck_ms * 379 // 1000  # the scatter's lowest factor
     for seed in range(20):
-        plan = bot("easy", seed).plan(GAME.view(state, 0), 0)
+        state = position([hand, [1, 2, 3]], [[top] for top in tops])
+        player = bot("easy", seed)
+        vote = player.plan(GAME.view(state, 0), 0)
+        assert vote is not None and vote.action == {"type": "no_more_claims"}
+        assert vote.time > 0  # the time a search takes, not at once
+        GAME.apply(state, Input(0, vote.action, vote.time))
+        plan = player.plan(GAME.view(state, 0), vote.time)
         assert plan is not None and len(plan.action["operands"]) == 4
-        assert plan.time >= floor
+        assert plan.time >= vote.time + floor
 
 
 def test_medium_misses_long_chains_about_as_often_as_its_level_says() -> None:
@@ -378,7 +387,7 @@ def test_a_plan_is_made_afresh_when_its_stack_is_taken(level: str) -> None:
         if again is not None:
             # A new reaction and search from the moment of the change.
             assert again.time > now + 1
-            assert outcome_of(state, again) in {"claimed", "wrong_claim"}
+            assert outcome_of(state, again) in {"claimed", "wrong_claim", "voted"}
         checked += 1
     assert checked > 10
 
@@ -557,7 +566,7 @@ def test_every_level_finishes_games_among_its_own_kind() -> None:
         for index in range(5):
             run = play_game("quiclo", derive_seed(3, index), 3, [level] * 3)
             assert isinstance(run.state, QuicloState)
-            assert run.state.end in {"emptied", "no_claims"}
+            assert run.state.end in {"emptied", "no_claims", "voted"}
 
 
 def test_a_level_is_checked() -> None:
@@ -566,3 +575,62 @@ def test_a_level_is_checked() -> None:
         Level("x", base.timing, 2, 0, 0, 0, 0, greedy=False, lookahead=None)
     with pytest.raises(ValueError, match="per mille"):
         Level("x", base.timing, 3, 0, 0, 1001, 0, greedy=False, lookahead=None)
+
+
+# ------------------------------------------------------------------------ the vote
+
+
+def no_claim_for_seat_0(seed: int) -> QuicloState:
+    """A table where seat 0 has no claim at all and seat 1 has one: the game goes on."""
+    rng = Rng(seed)
+    while True:
+        cards = list(range(1, 145))
+        rng.shuffle(cards)
+        hand, tops, other = cards[:3], cards[3:6], cards[6:18]
+        if not has_claim(hand, tops) and has_claim(other, tops):
+            return position([hand, other], [[top] for top in tops])
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_bot_without_a_claim_votes_at_its_levels_pace_and_once(level: str) -> None:
+    state = no_claim_for_seat_0(61)
+    player = bot(level, seed=3)
+    plan = player.plan(GAME.view(state, 0), 1000)
+    assert plan is not None and plan.action == {"type": "no_more_claims"}
+    if level == "perfect":
+        assert plan.time == 1000  # the test bot acts at once
+    else:
+        assert plan.time > 1000  # a person's search first
+    assert outcome_of(state, plan) == "voted"
+    GAME.apply(state, Input(0, plan.action, plan.time))
+    # Voted, and still nothing in sight: nothing more to do (no second vote).
+    if LEVELS[level].reach == 4 and not LEVELS[level].miss_long:
+        assert player.plan(GAME.view(state, 0), plan.time) is None
+
+
+def test_the_random_bot_votes_when_it_has_no_claim() -> None:
+    state = no_claim_for_seat_0(62)
+    player = registry.make_bot("quiclo", "random", 0, 5)
+    plan = player.plan(GAME.view(state, 0), 0)
+    assert plan is not None and plan.action == {"type": "no_more_claims"} and plan.time > 0
+    GAME.apply(state, Input(0, plan.action, plan.time))
+    assert player.plan(GAME.view(state, 0), plan.time) is None
+
+
+def test_easy_bots_that_find_nothing_end_the_game_by_their_votes() -> None:
+    # Easy bots see chains of 3 operands at most: some games end by every bot's vote
+    # although 4-operand claims remain, as a table of beginners would give up.
+    ended = 0
+    for index in range(20):
+        run = play_game("quiclo", derive_seed(3, index), 3, ["easy"] * 3)
+        state = run.state
+        assert isinstance(state, QuicloState)
+        if state.end != "voted":
+            continue
+        ended += 1
+        assert any(has_claim(hand, state.tops()) for hand in state.hands)
+        last = run.record.inputs[-1]
+        assert last.action == {"type": "no_more_claims"}
+        counts = [len(hand) for hand in state.hands]
+        assert run.outcome.winners == tuple(s for s, n in enumerate(counts) if n == min(counts))
+    assert ended

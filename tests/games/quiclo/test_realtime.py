@@ -81,7 +81,7 @@ def test_the_second_claim_on_the_same_top_one_ms_later_is_too_late_without_penal
     assert canonical(state.to_json()) == before  # no penalty, time not even advanced
     assert state.sit_out == [None, None]
     assert GAME.can_act(state, 1)
-    assert GAME.next_deadline(state) == 1000 + 180_000  # the stall, from the first claim
+    assert GAME.next_deadline(state) is None  # no stall by default, and nobody sits out
     # With the new top it may claim again at once.
     GAME.apply(state, Input(1, claim(1, 20, [80, 60], ["-"]), 1001))
     assert state.tops() == (7, 60, 99)
@@ -224,7 +224,9 @@ def test_random_bots_play_to_an_end_and_the_record_replays(
     assert result.outcome == GAME.outcome(result.state)
     assert result.outcome.winners
     claims = [i for i in result.record.inputs if i.seat is not None]
-    assert claims and all(i.action["type"] == "claim" for i in claims)
+    # Claims, and the vote "no more claims" of a bot left without one.
+    assert claims and all(i.action["type"] in ("claim", "no_more_claims") for i in claims)
+    assert any(i.action["type"] == "claim" for i in claims)
     # The bots race: each claim comes a think time after what it answers, never at once.
     assert all(i.time > 0 for i in claims)
     assert result.end_time == result.record.inputs[-1].time
@@ -308,7 +310,7 @@ class GoesQuiet:
     [
         (1, 3, {"stall_ms": 4000}),
         (2, 2, {"stall_ms": 2500, "open_hands": False, "sit_out_ms": 250}),
-        (3, 4, {}),  # the default: three minutes after the last valid claim
+        (3, 4, {"stall_ms": 180_000}),  # three minutes after the last valid claim
     ],
 )
 def test_a_race_that_goes_quiet_ends_stalled_and_the_record_replays(
@@ -334,6 +336,34 @@ def test_a_race_that_goes_quiet_ends_stalled_and_the_record_replays(
     stored = Record.from_json(json.loads(json.dumps(result.record.to_json())))
     again, _ = replay(stored)
     assert canonical(again.to_json()) == canonical(state.to_json())
+
+
+class GoesQuietThenVotes(GoesQuiet):
+    """`GoesQuiet`, and once it stops claiming it votes "no more claims", as a person who
+    finds nothing more presses the button."""
+
+    def plan(self, view: JSONDict, now: int) -> Plan | None:
+        found = super().plan(view, now)
+        if found is None and view["can_vote"]:
+            return Plan(now + 300, {"type": "no_more_claims"})
+        return found
+
+
+def test_under_the_defaults_a_quiet_race_has_no_timer_and_ends_only_by_the_votes() -> None:
+    players = 4
+    bots = [GoesQuietThenVotes(seat, keep=8 + seat % 2) for seat in range(players)]
+    result = play_game("quiclo", 3, players, bots)
+    state = result.state
+    assert isinstance(state, QuicloState) and state.end == "voted"
+    # Claims were left (the quiet players hold them), no tick was ever due.
+    assert any(solve(hand, state.tops()) for hand in state.hands)
+    assert all(i.seat is not None for i in result.record.inputs)
+    assert state.stall_at is None
+    votes = [i for i in result.record.inputs if i.action["type"] == "no_more_claims"]
+    assert {i.seat for i in votes[-players:]} == set(range(players))
+    replayed, history = replay(result.record)
+    assert canonical(replayed.to_json()) == canonical(state.to_json())
+    assert history[-1][-1].type == "game_over" and history[-1][-1].data["end"] == "voted"
 
 
 def test_the_random_bot_waits_while_sitting_out_and_when_it_has_no_claim() -> None:

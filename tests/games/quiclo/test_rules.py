@@ -98,8 +98,11 @@ def test_game_facts() -> None:
     options = {o["name"]: o for o in facts["options"]}
     assert options["sit_out_ms"]["default"] == 15_000
     assert options["open_hands"]["default"] is True
-    assert options["stall_ms"]["default"] == 180_000
+    # The rulebook's ending by default: no timer; the stall is an option.
+    assert options["stall_ms"]["default"] == 0
     assert "0: never" in options["stall_ms"]["description"]
+    # Each description says what the option does, not its label again.
+    assert "may not claim" in options["sit_out_ms"]["description"]
     assert all(o["description"] for o in options.values())
 
 
@@ -132,9 +135,9 @@ def test_the_examples_include_hidden_hands_and_a_short_sit_out() -> None:
     assert any(0 < o.get("sit_out_ms", 15_000) < 1000 for o in examples)
 
 
-def test_the_examples_include_the_default_stall_a_short_one_and_none() -> None:
+def test_the_examples_include_no_stall_and_a_short_one() -> None:
     stalls = {GAME.parse_options(o).stall_ms for o in GAME.option_examples}
-    assert 180_000 in stalls and 0 in stalls
+    assert 0 in stalls
     assert any(0 < stall <= 5000 for stall in stalls)
 
 
@@ -390,7 +393,7 @@ def test_another_players_valid_claim_ends_the_sit_out() -> None:
     assert types(events) == ["claimed", "sit_out_over"]
     assert events[1].data == {"seat": 0, "by": "claim"}
     assert state.sit_out == [None, None]
-    assert GAME.next_deadline(state) == 900 + 180_000  # only the stall is left
+    assert GAME.next_deadline(state) is None  # no sit-out left, and no stall by default
     apply(state, 0, claim(0, 7, [3, 4], ["+"]), 901)
 
 
@@ -401,7 +404,7 @@ def test_the_hosts_tick_at_the_deadline_ends_the_sit_out() -> None:
     events = apply(state, None, {"type": "tick"}, 2300)
     assert [(e.type, e.data) for e in events] == [("sit_out_over", {"seat": 0, "by": "time"})]
     assert state.sit_out == [None, None]
-    assert GAME.next_deadline(state) == 180_000  # the stall: no valid claim yet
+    assert GAME.next_deadline(state) is None  # no stall by default
     assert GAME.can_act(state, 0)
 
 
@@ -678,6 +681,13 @@ def test_the_stall_deadline_survives_json_clone_and_scrambles() -> None:
 def test_legal_actions_are_every_valid_claim_and_each_applies() -> None:
     state = table()
     actions = GAME.legal_actions(state, 0)
+    # Every claim, then the vote and the two ways to hold the hand (not chosen yet).
+    assert actions[-3:] == [
+        {"type": "no_more_claims"},
+        {"type": "hand", "open": True},
+        {"type": "hand", "open": False},
+    ]
+    actions = actions[:-3]
     assert [a["operands"] for a in actions] == [
         list(c.operands) for c in solve(HANDS[0], (7, 30, 99))
     ]
@@ -823,19 +833,76 @@ def test_the_view_shows_the_last_claim_and_the_winner() -> None:
 
 def test_hidden_hands_show_only_the_own_hand_and_counts() -> None:
     state = table(open_hands=False)
+    apply(state, 1, {"type": "no_more_claims"}, 5)  # seat 1 takes the default: hidden
+    assert state.shown == [None, False]
     seat = GAME.view(state, 0)
     assert seat["hand"] == [3, 4, 10, 20]
-    assert "hands" not in seat
+    assert seat["hands"] == [[3, 4, 10, 20], None]
     assert seat["hand_counts"] == [4, 4]
     spectator = GAME.view(state, SPECTATOR)
     assert "hand" not in spectator and "hands" not in spectator
     assert spectator["tops"] == [7, 30, 99]
 
 
-def test_the_spectator_sees_every_hand_when_hands_are_open() -> None:
-    view = GAME.view(table(), SPECTATOR)
-    assert "hand" not in view
-    assert view["hands"] == HANDS
+def test_a_hand_is_face_down_until_its_seat_chooses_or_first_acts() -> None:
+    # At the deal nobody has chosen: each seat sees only its own cards.
+    state = table()
+    assert state.shown == [None, None]
+    assert "hands" not in GAME.view(state, SPECTATOR)
+    assert GAME.view(state, 1)["hands"] == [None, HANDS[1]]
+    # Seat 0's first claim takes the table's default (open hands): everyone sees its rest.
+    events = apply(state, 0, claim(1, 30, [10, 20], ["+"]), 10)
+    assert types(events) == ["claimed"]  # no event of its own: the views show it
+    assert state.shown == [True, None]
+    assert GAME.view(state, SPECTATOR)["hands"] == [[3, 4], None]
+    assert GAME.view(state, 1)["hands"] == [[3, 4], HANDS[1]]
+
+
+def test_each_seat_chooses_its_own_hand_and_others_and_spectators_see_it() -> None:
+    # Open by default, yet seat 1 keeps its hand hidden; on a hidden table seat 0 lays
+    # its own open.
+    state = table()
+    events = apply(state, 1, {"type": "hand", "open": False}, 1)
+    assert [(e.type, e.data, e.audience) for e in events] == [
+        ("hand_chosen", {"seat": 1, "open": False}, None)
+    ]
+    apply(state, 0, claim(1, 30, [10, 20], ["+"]), 10)
+    assert state.shown == [True, False]
+    for viewer in (0, SPECTATOR):
+        assert GAME.view(state, viewer)["hands"] == [[3, 4], None]
+        assert GAME.view(state, viewer)["shown"] == [True, False]
+    assert GAME.view(state, 1)["hands"] == [[3, 4], HANDS[1]]
+    assert GAME.hidden_cards(state, SPECTATOR) >= {card_name(c) for c in HANDS[1]}
+    assert not GAME.hidden_cards(state, 1) & {card_name(c) for c in (3, 4)}
+    hidden = table(open_hands=False)
+    apply(hidden, 0, {"type": "hand", "open": True}, 1)
+    apply(hidden, 1, {"type": "no_more_claims"}, 2)
+    assert hidden.shown == [True, False]
+    assert GAME.view(hidden, SPECTATOR)["hands"] == [HANDS[0], None]
+    assert GAME.view(hidden, 1)["hands"] == [HANDS[0], HANDS[1]]
+    assert GAME.view(hidden, 0)["hands"] == [HANDS[0], None]
+
+
+def test_a_hidden_hand_may_be_laid_open_later_but_an_open_one_never_hidden() -> None:
+    state = table()
+    apply(state, 0, {"type": "hand", "open": False}, 1)
+    error = refused(state, 0, {"type": "hand", "open": False}, "quiclo/hand_hidden", 2)
+    assert "already hidden" in error.message
+    apply(state, 0, {"type": "hand", "open": True}, 3)  # laid open mid-game: allowed
+    assert GAME.view(state, 1)["hands"][0] == HANDS[0]
+    error = refused(state, 0, {"type": "hand", "open": False}, "quiclo/hand_open", 4)
+    assert "cannot be hidden again" in error.message
+    refused(state, 0, {"type": "hand", "open": True}, "quiclo/hand_open", 5)
+    refused(state, 1, {"type": "hand", "open": "yes"}, "quiclo/bad_field", 5)
+    refused(state, 1, {"type": "hand"}, "quiclo/missing_field", 5)
+    refused(state, 1, {"type": "hand", "open": True, "cards": []}, "quiclo/unknown_field", 5)
+    refused(state, None, {"type": "hand", "open": True}, "quiclo/host_cannot_claim", 5)
+    # A seat sitting out may still lay its hand open: it is no claim.
+    apply(state, 1, {"type": "hand", "open": False}, 6)
+    apply(state, 1, claim(0, 7, [50, 60], ["+"]), 7)  # wrong: it sits out
+    assert state.sit_out[1] is not None
+    apply(state, 1, {"type": "hand", "open": True}, 8)
+    assert state.shown == [True, True]
 
 
 def test_the_host_sees_everything() -> None:
@@ -873,6 +940,8 @@ def test_hidden_hands_never_reach_another_seat(seed: int) -> None:
 
 def test_hidden_cards() -> None:
     open_ = table()
+    for seat in (0, 1):
+        apply(open_, seat, {"type": "hand", "open": True})
     out = {card_name(c) for c in open_.out}
     assert GAME.hidden_cards(open_, 0) == out
     assert GAME.hidden_cards(open_, SPECTATOR) == out
@@ -886,6 +955,8 @@ def test_hidden_cards() -> None:
 @pytest.mark.parametrize("options", [{}, {"open_hands": False}])
 def test_scrambling_what_a_viewer_may_not_know_changes_none_of_its_view(options: JSONDict) -> None:
     state = GAME.new(3, 4, options)
+    for seat in range(4):
+        apply(state, seat, {"type": "hand", "open": not options}, 5)
     apply(state, 0, GAME.legal_actions(state, 0)[0], 10)
     rng = Rng(9)
     for viewer in (0, 2, SPECTATOR, HOST):
@@ -919,3 +990,70 @@ def test_state_json_round_trip_and_clone_independence() -> None:
     apply(copy, 0, claim(0, 7, [3, 4], ["+"]), 30)
     assert canonical(state.to_json()) == canonical(data)
     assert canonical(copy.to_json()) != canonical(data)
+
+
+# ------------------------------------------------------------ the rulebook's ending
+
+
+def test_by_default_no_timer_ends_a_game_in_which_claims_remain() -> None:
+    state = GAME.new(4, 3)
+    assert state.options.stall_ms == 0
+    assert any(has_claim(hand, state.tops()) for hand in state.hands)
+    assert GAME.next_deadline(state) is None and GAME.view(state, 0)["stall_at"] is None
+    # Ten hours later the host still has no deadline to tick: the game goes on.
+    refused(state, None, {"type": "tick"}, "time/no_deadline", 36_000_000)
+    apply(state, 0, GAME.legal_actions(state, 0)[0], 36_000_001)
+    assert not GAME.is_over(state)
+
+
+def test_the_vote_is_public_and_the_last_vote_ends_the_game_like_a_stall() -> None:
+    state = table()
+    assert has_claim(HANDS[0], state.tops())  # claims remain: only the vote ends it
+    events = apply(state, 1, {"type": "no_more_claims"}, 100)
+    assert [(e.type, e.data, e.audience) for e in events] == [("voted", {"seat": 1}, None)]
+    assert GAME.view(state, SPECTATOR)["voted"] == [False, True]
+    assert GAME.view(state, 1)["can_vote"] is False and GAME.view(state, 0)["can_vote"] is True
+    assert GAME.can_act(state, 1)  # a seat that voted may still claim
+    apply(state, 0, claim(0, 7, [3, 4], ["+"]), 150)  # seat 0 sheds two cards ...
+    assert state.voted == [False, False]  # ... and the table changed: votes withdrawn
+    apply(state, 0, {"type": "no_more_claims"}, 200)
+    events = apply(state, 1, {"type": "no_more_claims"}, 300)
+    assert types(events) == ["voted", "game_over"]
+    assert events[-1].data["end"] == "voted"
+    assert state.end == "voted" and GAME.view(state, 0)["end"] == "voted"
+    # Scored like a stall: the fewest cards win.
+    assert GAME.outcome(state) is not None
+    assert GAME.outcome(state).winners == (0,)  # type: ignore[union-attr]
+    refused(state, 0, {"type": "no_more_claims"}, "game/over", 400)
+
+
+def test_a_valid_claim_withdraws_every_vote_and_a_wrong_one_the_claimers() -> None:
+    hands = [[3, 4, 10, 20], [50, 60, 70, 80], [100, 110, 120, 130]]
+    state = table(hands=hands)
+    apply(state, 1, {"type": "no_more_claims"}, 10)
+    apply(state, 2, {"type": "no_more_claims"}, 11)
+    events = apply(state, 0, claim(0, 7, [3, 4], ["+"]), 20)
+    assert [(e.type, e.data) for e in events][1:] == [
+        ("votes_withdrawn", {"seats": [1, 2], "by": "claim"})
+    ]
+    assert state.voted == [False, False, False]
+    apply(state, 1, {"type": "no_more_claims"}, 30)
+    apply(state, 0, {"type": "no_more_claims"}, 31)
+    events = apply(state, 0, claim(0, 4, [10, 20], ["+"]), 40)  # 30, not 4: wrong
+    assert types(events) == ["wrong_claim", "wrong_claim_reason", "votes_withdrawn"]
+    assert events[-1].data == {"seats": [0], "by": "wrong_claim"}
+    assert state.voted == [False, True, False]
+
+
+def test_a_vote_is_refused_when_already_cast_or_while_sitting_out() -> None:
+    state = table(sit_out_ms=5000)
+    apply(state, 0, {"type": "no_more_claims"}, 10)
+    error = refused(state, 0, {"type": "no_more_claims"}, "quiclo/already_voted", 20)
+    assert "already voted" in error.message
+    apply(state, 1, claim(0, 7, [50, 60], ["+"]), 30)  # wrong: seat 1 sits out
+    error = refused(state, 1, {"type": "no_more_claims"}, "quiclo/sitting_out", 40)
+    assert "cannot vote" in error.message and "5030 ms" in error.message
+    refused(state, None, {"type": "no_more_claims"}, "quiclo/host_cannot_claim", 40)
+    refused(state, 0, {"type": "no_more_claims", "now": True}, "quiclo/unknown_field", 40)
+    assert GAME.legal_actions(state, 1) == []  # sitting out, and its hand is chosen
+    assert {"type": "no_more_claims"} not in GAME.legal_actions(state, 0)

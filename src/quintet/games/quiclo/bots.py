@@ -11,10 +11,12 @@ A level is a person at the table (`Level`):
   searches; the search takes longer for a longer chain and a fuller hand. `hard`
   is quick, `easy` slow, `perfect` acts at once (for tests).
 - Sight: `easy` looks for chains of 2 or 3 operands; `medium` looks for 4-operand
-  chains only half the time. A bot that finds nothing within its sight keeps
-  looking and, after a long while (`stuck_ms`), finds a longer chain too: a
-  table of easy bots must still reach the end the rules define (no claim left
-  anywhere), since nothing else ends a game.
+  chains only half the time. A bot that finds nothing within its sight votes
+  "no more claims" (`no_more_claims`) once it has searched as long as a person
+  of its level would for its longest chain; when every player has voted, the
+  game ends. A `easy` or `medium` bot that has voted keeps looking and, after a
+  long while (`stuck_ms`), may still find a longer chain (its claim withdraws
+  the votes), as a person who stares at the cards does.
 - Mistakes: now and then (`wrong`, per mille of plans) `easy` and `medium`
   claim a chain that is slightly off (one operator or one of their cards
   changed); the rules accept it and make them sit out. `hard` and `perfect`
@@ -63,13 +65,18 @@ PER_MILLE: Final = 1000
 EVERY: Final = 0
 
 
+#: The vote that the bot finds no more claims (see `rules.NO_MORE_CLAIMS`).
+VOTE: Final[JSONDict] = {"type": "no_more_claims"}
+
+
 def random_claim(view: JSONDict, rng: Rng) -> JSONDict | None:
-    """A uniformly random valid claim from the view (the shared random bot's pick)."""
+    """A uniformly random valid claim from the view (the shared random bot's pick); with
+    none, the vote "no more claims" if the seat has not voted yet."""
     if not view.get("can_claim"):
         return None
     found = claim_keys(view["hand"], view["tops"])
     if not found:
-        return None
+        return dict(VOTE) if view.get("can_vote") else None
     # Any of them, each as likely: number i counts the claims by number of operands.
     index = rng.below(len(found))
     length = MIN_OPERANDS
@@ -80,8 +87,10 @@ def random_claim(view: JSONDict, rng: Rng) -> JSONDict | None:
 
 
 def easy_pace(view: JSONDict, action: JSONDict, rng: Rng) -> int:
-    """`easy`'s reaction and search time for this chain (its operands) and hand (its cards)."""
-    return LEVELS["easy"].timing.sample(rng, len(action["operands"]), len(view["hand"]))
+    """`easy`'s reaction and search time for this chain (its operands) and hand (its cards);
+    for a vote, the time to search every chain length in vain."""
+    operands = len(action["operands"]) if "operands" in action else MAX_OPERANDS
+    return LEVELS["easy"].timing.sample(rng, operands, len(view["hand"]))
 
 
 # ---------------------------------------------------------------------- levels
@@ -193,6 +202,8 @@ class _Memo:
 
     hand: tuple[int, ...]
     tops: tuple[int, int, int]
+    #: Whether the seat had voted "no more claims" when the plan was made.
+    voted: bool
     plan: Plan | None
     #: Whether the plan is a wrong claim (it leaves the hand as it is when it runs).
     wrong: bool
@@ -216,13 +227,19 @@ class QuicloBot:
         hand = tuple(view["hand"])
         first, second, third = view["tops"]
         tops = (first, second, third)
+        voted = not view.get("can_vote", True)
         memo = self._memo
-        if memo is not None and memo.hand == hand and self._keeps(memo, tops, now):
+        if (
+            memo is not None
+            and memo.hand == hand
+            and memo.voted == voted
+            and self._keeps(memo, tops, now)
+        ):
             if memo.tops != tops:
-                self._memo = _Memo(hand, tops, memo.plan, memo.wrong)
+                self._memo = _Memo(hand, tops, voted, memo.plan, memo.wrong)
             return memo.plan
-        plan, wrong = self._fresh(hand, tops, now)
-        self._memo = _Memo(hand, tops, plan, wrong)
+        plan, wrong = self._fresh(hand, tops, now, voted)
+        self._memo = _Memo(hand, tops, voted, plan, wrong)
         return plan
 
     def refused(self, error: RuleError, now: int) -> None:
@@ -245,6 +262,8 @@ class QuicloBot:
         if memo.tops == tops:
             return True
         action = plan.action
+        if action["type"] != "claim":
+            return False  # a vote stands for these tops only
         if tops[action["stack"]] != action["expect"]:
             return False
         # The operands that are not own cards must still be tops (of the other stacks:
@@ -253,9 +272,10 @@ class QuicloBot:
         return all(card in tops for card in action["operands"] if card not in own)
 
     def _fresh(
-        self, hand: tuple[int, ...], tops: tuple[int, int, int], now: int
+        self, hand: tuple[int, ...], tops: tuple[int, int, int], now: int, voted: bool
     ) -> tuple[Plan | None, bool]:
-        """A new plan: search, choose, maybe err, and time it."""
+        """A new plan: search, choose, maybe err, and time it; or vote when the search
+        finds nothing."""
         level = self.level
         rng = self.rng
         reach = level.reach
@@ -264,6 +284,10 @@ class QuicloBot:
         found = claim_keys(hand, tops, max_operands=reach)
         extra = 0
         if not found:
+            if not voted:
+                # Nothing within sight: once it has searched as long as its longest chain
+                # takes a person of its level, the bot says so.
+                return Plan(now + level.timing.sample(rng, reach, len(hand)), dict(VOTE)), False
             if reach == MAX_OPERANDS:
                 return None, False
             found = claim_keys(hand, tops)

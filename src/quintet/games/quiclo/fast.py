@@ -19,6 +19,7 @@ from quintet.games.quiclo.state import (
     EMPTIED,
     NO_CLAIMS,
     STALLED,
+    VOTED,
     LastClaim,
     QuicloOptions,
     QuicloState,
@@ -75,6 +76,8 @@ def start(
     state.end = None
     state.last = None
     state.stall_at = _stall_at(options, 0)
+    state.voted = [False] * players
+    state.shown = [None] * players
     # A table may have no claim at all from the start (never seen in practice: it
     # would take hands and tops with no chain among 14 cards or more). The game is
     # then over at creation, and with twelve cards each every player shares the win.
@@ -123,7 +126,8 @@ def claim(
 ) -> None:
     """Unchecked: apply a valid claim made at `now`; `order` is the seat's own operand cards
     in the order they go onto the stack (the last becomes the top). The stall deadline
-    moves to `now + stall_ms`.
+    moves to `now + stall_ms`, every "no more claims" vote is withdrawn, and a seat that
+    has not chosen how to hold its hand takes the table's default.
 
     Warning: the claim must be valid for this seat and table (from the solver, or
     checked by `QuicloGame.apply`); anything else corrupts the state without an error.
@@ -134,6 +138,7 @@ def claim(
     state.stacks[stack] = state.stacks[stack] + placed
     state.last = LastClaim(seat, stack, tuple(operands), tuple(operators), placed)
     state.stall_at = _stall_at(state.options, now)
+    settle_hand(state, seat)
     if events is not None:
         events.append(
             public(
@@ -146,6 +151,9 @@ def claim(
                 top=placed[-1],
             )
         )
+    # The table has changed, so every "no more claims" vote is void: the new top may give
+    # anyone a claim.
+    _withdraw_votes(state, [s for s, voted in enumerate(state.voted) if voted], "claim", events)
     # A valid claim ends every sit-out (the claimer was not sitting out: it could not claim).
     for other, until in enumerate(state.sit_out):
         if until is not None:
@@ -195,6 +203,7 @@ def wrong_claim(
     The stall deadline stays: only a valid claim keeps the game alive."""
     until = now + state.options.sit_out_ms
     state.sit_out[seat] = until
+    settle_hand(state, seat)
     if events is not None:
         events.append(public("wrong_claim", seat=seat, until=until))
         # Only the claimer hears why: with hidden hands the chain would show its cards.
@@ -209,6 +218,51 @@ def wrong_claim(
                 operators=list(operators),
             )
         )
+    # Calling QUICLO! says the claimer still sees a claim: its own vote is void.
+    if state.voted[seat]:
+        _withdraw_votes(state, [seat], "wrong_claim", events)
+
+
+def settle_hand(state: QuicloState, seat: int) -> None:
+    """Unchecked: a seat that has not chosen how to hold its hand takes the table's
+    default (`open_hands`) at its first claim or vote. No event: the views show it."""
+    if state.shown[seat] is None:
+        state.shown[seat] = state.options.open_hands
+
+
+def choose_hand(
+    state: QuicloState, seat: int, shown: bool, events: list[Event] | None = None
+) -> None:
+    """Unchecked: the seat lays its hand open (True) or keeps it hidden (False).
+
+    The caller checks that the choice is allowed: a hidden or undecided hand may be laid
+    open at any time; only an undecided one may be kept hidden (an open hand has been seen).
+    """
+    state.shown[seat] = shown
+    if events is not None:
+        events.append(public("hand_chosen", seat=seat, open=shown))
+
+
+def vote(state: QuicloState, seat: int, events: list[Event] | None = None) -> None:
+    """Unchecked: the seat votes "no more claims" (it has not voted since the last valid
+    claim). When every seat has voted, the game ends, scored like "no claims left"."""
+    state.voted[seat] = True
+    settle_hand(state, seat)
+    if events is not None:
+        events.append(public("voted", seat=seat))
+    if all(state.voted):
+        _finish(state, VOTED, events)
+
+
+def _withdraw_votes(
+    state: QuicloState, seats: list[int], by: str, events: list[Event] | None
+) -> None:
+    if not seats:
+        return
+    for seat in seats:
+        state.voted[seat] = False
+    if events is not None:
+        events.append(public("votes_withdrawn", seats=seats, by=by))
 
 
 def end_sit_outs(state: QuicloState, now: int, events: list[Event] | None = None) -> None:

@@ -5,8 +5,10 @@ The game's facts first, then reading a claim, then the checked entry point
 information. Everyone plays at once: any seat may send a claim at any time, stamped by
 the host. Time is an input: a wrong claim's sit-out is a deadline in the state, reported
 by `next_deadline` and ended by the host's tick (or sooner, by another player's valid
-claim). So is the stall: when no valid claim has been made for `stall_ms`, the host's
-tick ends the game as if nobody had a claim left.
+claim). So is the optional stall: when no valid claim has been made for `stall_ms`, the
+host's tick ends the game as if nobody had a claim left. By default only the rulebook's
+endings apply, and the players' vote "no more claims" (`NO_MORE_CLAIMS`) ends a game
+nobody can go on with; each seat also chooses to hold its hand open or hidden (`HAND`).
 
 The options and the state are in `state`; the unchecked transitions (`claim`,
 `play_claim` with a solver `Claim`, `wrong_claim`, `tick`: the fast path for bots and
@@ -38,6 +40,7 @@ from quintet.core.game import check_seat
 from quintet.games.quiclo.arithmetic import OPERATORS, explain
 from quintet.games.quiclo.components import CARDS, STACK_COUNT, card_name, is_card
 from quintet.games.quiclo.fast import (
+    choose_hand,
     claim,
     deadline_of,
     legal_claims,
@@ -45,9 +48,15 @@ from quintet.games.quiclo.fast import (
     outcome_of,
     start,
     tick,
+    vote,
     wrong_claim,
 )
 from quintet.games.quiclo.state import STALLED, QuicloOptions, QuicloState
+
+#: The actions a seat sends besides `claim`: the vote that nobody can claim any more, and
+#: the choice to hold one's hand open or hidden.
+NO_MORE_CLAIMS: Final = "no_more_claims"
+HAND: Final = "hand"
 
 # ------------------------------------------------------------------- game facts
 
@@ -245,9 +254,9 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
     real_time = True
     penalty_events = frozenset({"wrong_claim"})
     # The kit's random driver ticks at any deadline it is offered, however far off, so a
-    # table with a stall deadline often ends stalled after a few claims. Two sets turn
-    # the stall off to keep whole games (to the last claim) in the kit's diet; the
-    # defaults and a short stall with a short sit-out exercise it.
+    # table with a stall deadline often ends stalled after a few claims. The defaults
+    # have no stall (whole games, to the last claim or the votes); a short stall with a
+    # short sit-out exercises it.
     option_examples = (
         {},
         {"open_hands": False, "stall_ms": 0},
@@ -266,22 +275,39 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
             check_fields(action, codes="quiclo")
             tick(state, inp.time, events)
             return events
-        if kind != "claim":
+        if kind not in ("claim", NO_MORE_CLAIMS, HAND):
             raise BadInput(
-                f"unknown action {kind!r}: Quiclo takes 'claim' from a seat and 'tick' from "
-                "the host",
+                f"unknown action {kind!r}: Quiclo takes 'claim', '{NO_MORE_CLAIMS}' and "
+                f"'{HAND}' from a seat and 'tick' from the host",
                 "input/unknown_action",
             )
         seat = inp.seat
         if seat is None:
-            raise BadInput("the host cannot claim; only seats can", "quiclo/host_cannot_claim")
+            raise BadInput(
+                f"the host cannot send {kind!r}; only seats claim, vote and choose their hand",
+                "quiclo/host_cannot_claim",
+            )
+        if kind == HAND:
+            self._choose_hand(state, seat, action, events)
+            return events
         until = state.sit_out[seat]
         if until is not None:
             raise IllegalAction(
                 f"you are sitting out after a wrong claim, until {until} ms or another "
-                "player's valid claim, whichever comes first",
+                "player's valid claim, whichever comes first"
+                + ("" if kind == "claim" else "; until then you cannot vote either"),
                 "quiclo/sitting_out",
             )
+        if kind == NO_MORE_CLAIMS:
+            check_fields(action, codes="quiclo")
+            if state.voted[seat]:
+                raise IllegalAction(
+                    "you have already voted that you find no more claims; the vote stands "
+                    "until a valid claim changes the table",
+                    "quiclo/already_voted",
+                )
+            vote(state, seat, events)
+            return events
         parsed = _read_claim(action)
         own = _own_cards(state, seat, parsed)
         top = state.stacks[parsed.stack][-1]
@@ -318,6 +344,25 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
             )
         return events
 
+    @staticmethod
+    def _choose_hand(state: QuicloState, seat: int, action: JSONDict, events: list[Event]) -> None:
+        """Lay the hand open or keep it hidden; raises `BadInput`/`IllegalAction`."""
+        check_fields(action, {"open": bool}, codes="quiclo")
+        shown = action["open"]
+        current = state.shown[seat]
+        if current is True:
+            raise IllegalAction(
+                "your hand already lies open"
+                + ("" if shown else ": the others have seen it, so it cannot be hidden again"),
+                "quiclo/hand_open",
+            )
+        if current is False and not shown:
+            raise IllegalAction(
+                "your hand is already hidden; you may still lay it open",
+                "quiclo/hand_hidden",
+            )
+        choose_hand(state, seat, shown, events)
+
     # ---------------------------------------------------------------- the way out
 
     def _view(self, state: QuicloState, viewer: Viewer) -> JSONDict:
@@ -337,6 +382,9 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
             # While the game runs, when it will stall; after a stalled end, when it did.
             "stall_at": state.stall_at if state.end in (None, STALLED) else None,
             "last_claim": None if state.last is None else state.last.to_json(),
+            # Per seat: its hand lies open (true), is held hidden (false) or not chosen yet.
+            "shown": state.shown[:],
+            "voted": state.voted[:],
             "over": over,
             "end": state.end,
             "winners": [] if result is None else list(result.winners),
@@ -345,8 +393,15 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
         if viewer >= 0:
             view["hand"] = list(state.hands[viewer])
             view["can_claim"] = not over and state.sit_out[viewer] is None
-        if state.options.open_hands or viewer == HOST:
-            view["hands"] = [list(h) for h in state.hands]
+            view["can_vote"] = view["can_claim"] and not state.voted[viewer]
+        # Each hand the viewer may see (an open one, its own, all for the host), else null;
+        # no `hands` at all for a spectator while every hand is hidden.
+        hands = [
+            list(hand) if _sees_hand(state, viewer, seat) else None
+            for seat, hand in enumerate(state.hands)
+        ]
+        if any(hand is not None for hand in hands):
+            view["hands"] = hands
         if viewer == HOST:
             view["stacks"] = [list(s) for s in state.stacks]
             view["out"] = list(state.out)
@@ -356,9 +411,20 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
         return deadline_of(state)
 
     def legal_actions(self, state: QuicloState, seat: Seat) -> list[JSONDict]:
-        """Every valid claim of the seat, as claim actions (own cards in chain order)."""
+        """Every valid claim of the seat, as claim actions (own cards in chain order), then
+        the vote "no more claims" if it may vote, then the hand choices open to it."""
         check_seat(state, seat)
-        return [found.to_action() for found in legal_claims(state, seat)]
+        actions = [found.to_action() for found in legal_claims(state, seat)]
+        if state.end is not None:
+            return actions
+        if state.sit_out[seat] is None and not state.voted[seat]:
+            actions.append({"type": NO_MORE_CLAIMS})
+        shown = state.shown[seat]
+        if shown is not True:
+            actions.append({"type": HAND, "open": True})
+        if shown is None:
+            actions.append({"type": HAND, "open": False})
+        return actions
 
     def can_act(self, state: QuicloState, seat: Seat) -> bool:
         return state.end is None and state.sit_out[seat] is None
@@ -375,10 +441,9 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
         if viewer == HOST:
             return frozenset()
         hidden = [*state.out]
-        if not state.options.open_hands:
-            for seat, hand in enumerate(state.hands):
-                if seat != viewer:
-                    hidden += hand
+        for seat, hand in enumerate(state.hands):
+            if not _sees_hand(state, viewer, seat):
+                hidden += hand
         return frozenset(map(card_name, hidden))
 
     def _scramble_hidden(self, state: QuicloState, viewer: Viewer, rng: Rng) -> QuicloState:
@@ -392,11 +457,7 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
         other = state.clone()
         if viewer == HOST:
             return other
-        redealt = (
-            []
-            if state.options.open_hands
-            else [seat for seat in range(state.players) if seat != viewer]
-        )
+        redealt = [seat for seat in range(state.players) if not _sees_hand(state, viewer, seat)]
         pool = [*state.out]
         for seat in redealt:
             pool += state.hands[seat]
@@ -412,6 +473,11 @@ class QuicloGame(Game[QuicloState, QuicloOptions]):
 
     def state_from_json(self, data: JSONDict) -> QuicloState:
         return QuicloState.from_json(data)
+
+
+def _sees_hand(state: QuicloState, viewer: Viewer, seat: int) -> bool:
+    """Whether `viewer` may see `seat`'s cards: its own, an open hand, or the host."""
+    return viewer in (seat, HOST) or state.shown[seat] is True
 
 
 GAME: Final = QuicloGame()

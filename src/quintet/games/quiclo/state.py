@@ -13,6 +13,7 @@ from pydantic import Field as OptionField
 
 from quintet.core import JSONDict, Options, Rng
 from quintet.core.serial import (
+    BOOLS,
     OPTIONAL_INT,
     OPTIONAL_INTS,
     OPTIONAL_STR,
@@ -22,10 +23,12 @@ from quintet.core.serial import (
     options,
 )
 
-#: How a game ended: a claimer kept one card or none, no player had a claim left, or
-#: nobody made a valid claim for `stall_ms` (claims may exist that nobody finds).
+#: How a game ended: a claimer kept one card or none, no player had a claim left, every
+#: player voted "no more claims" (claims may exist that nobody finds), or, with the
+#: `stall_ms` option, nobody made a valid claim for that long.
 EMPTIED: Final = "emptied"
 NO_CLAIMS: Final = "no_claims"
+VOTED: Final = "voted"
 STALLED: Final = "stalled"
 
 
@@ -34,19 +37,25 @@ class QuicloOptions(Options):
         15_000,
         ge=0,
         le=600_000,
-        description="Sit-out after a wrong claim (ms); another player's valid claim ends it sooner",
+        description=(
+            "How long (ms) a player who calls a wrong chain may not claim; "
+            "another player's valid claim ends it sooner"
+        ),
     )
     open_hands: bool = OptionField(
         True,
-        description="Every view shows every hand; off: others see only how many cards each holds",
+        description=(
+            "Each player's hand is laid open unless that player chooses to keep it hidden; "
+            "off: hidden unless the player lays it open"
+        ),
     )
     stall_ms: int = OptionField(
-        180_000,
+        0,
         ge=0,
         le=3_600_000,
         description=(
-            "End the game when no valid claim has been made for this long (ms; 0: never); "
-            "fewest cards win"
+            "A safeguard: end the game when no valid claim has been made for this long "
+            "(ms; 0: never, the rulebook's game); fewest cards win"
         ),
     )
 
@@ -101,6 +110,8 @@ FIELDS: Final = {
         load=lambda data: None if data is None else LastClaim.from_json(data),
     ),
     "stall_at": OPTIONAL_INT,
+    "voted": BOOLS,
+    "shown": Field("list", list, lambda data: [None if v is None else bool(v) for v in data]),
 }
 
 
@@ -128,6 +139,12 @@ class QuicloState(SerialState):
     #: When the game stalls: the last valid claim's time (0 before the first) plus
     #: `stall_ms`; None with `stall_ms` 0. Kept as it was once the game is over.
     stall_at: int | None
+    #: Per seat: whether it has voted "no more claims" since the last valid claim.
+    voted: list[bool]
+    #: Per seat: True when its hand lies open, False when it is held hidden, None while
+    #: the seat has not chosen (the hand is dealt face down: only its owner sees it; the
+    #: seat's first claim or vote chooses the table's default, `open_hands`).
+    shown: list[bool | None]
 
     def tops(self) -> tuple[int, int, int]:
         first, second, third = self.stacks

@@ -5,26 +5,33 @@
 // (arith.js); the server judges every claim.
 //
 // What the board knows comes from the view: `hand`, `tops`, `heights`, `hand_counts`,
-// `hands` (open hands), `sitting_out`, `can_claim`, `last_claim`, `over`/`end`/`winners`.
+// `hands` (open hands), `shown`, `voted`, `sitting_out`, `can_claim`, `can_vote`,
+// `last_claim`, `over`/`end`/`winners`.
 // It remembers one thing the view does not hold: which cards it has seen on top of which
 // stack, so that a chain typed against a top that has just been covered is still sent
 // (the server answers "too late", as at a real table) instead of being called nonsense.
 //
 // The pieces sit next to this module: words.js (shared numbers and words), log.js (the
-// game log), chain.js (reading a chain), table.js (cards, plates, stacks), preview.js
-// and arith.js (the referee's port); the look is board.css (the shell adds it with the
+// game log), chain.js (reading a chain), table.js (cards, plates, stacks), choices.js
+// (the hand's open or hidden choice, the vote "no more claims"), preview.js and
+// arith.js (the referee's port); the look is board.css (the shell adds it with the
 // board) and the words are messages.<lang>.js.
 import { html } from 'htm/preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Icon, errorText } from '../../ui.js';
 import { SIGNS, formatChain, reasonText } from './arith.js';
 import { analyse, appendText, dropLast, lastKind } from './chain.js';
+import { HandChoice, VoteRow } from './choices.js';
 import { localReason } from './log.js';
 import { Chips, Preview } from './preview.js';
 import { Card, Plate, Stack, seconds } from './table.js';
 import { STACKS, claimResult, joinNames, stackNo } from './words.js';
 
 export { describeEvent, deadlineLabel } from './log.js';
+
+// The board explains every refusal itself (a too-late claim in its own panel, others as a
+// note under the chain), so the shell adds no second notice over it.
+export const showsRefusals = true;
 
 const TOO_LATE_MS = 4000;
 const FLASH_MS = 1600;
@@ -120,9 +127,21 @@ export function Board(props) {
       setHinted(null);
     } else if (answer.code === 'action/too_late') {
       setTooLate({ at: Date.now() });
+    } else {
+      setNote({ text: errorText(answer) });
     }
   };
   claimRef.current = claim;
+
+  // The vote "no more claims" and the choice of how to hold one's hand: small actions
+  // whose refusals are shown as a note too.
+  const act = async (action) => {
+    if (!builds || busy || !running) return;
+    setBusy(true);
+    const answer = await send(action);
+    setBusy(false);
+    setNote(answer.ok ? null : { text: errorText(answer) });
+  };
 
   // Typing anywhere on the table page goes into the chain; Enter claims, Escape clears.
   useEffect(() => {
@@ -223,6 +242,8 @@ export function Board(props) {
   const lastClaim = view.last_claim;
   const outLeft = myOut !== null && running ? seconds(myOut, gameNow) : null;
   const canSend = builds && running && myOut === null && !busy && Boolean(text.trim());
+  const voters = (view.voted ?? []).map((v, s) => (v ? s : null)).filter((s) => s !== null);
+  const myShown = builds ? view.shown?.[seat] : undefined;
 
   return html`
     <div class="qc-board" data-answered=${answered} data-can-claim=${view.can_claim ? 'true' : 'false'}>
@@ -230,7 +251,7 @@ export function Board(props) {
       <section class="qc-others" aria-label=${builds ? t('quiclo.others') : t('quiclo.players')}>
         <ul class="qc-plates">
           ${others.map((s) => html`<${Plate} key=${s} seat=${s} view=${view} names=${names} now=${gameNow} t=${t} me=${s === seat}
-            bot=${props.seats?.[s]?.kind === 'bot'} />`)}
+            bot=${props.seats?.[s]?.kind === 'bot'} voted=${Boolean(view.voted?.[s]) && !view.over} />`)}
         </ul>
       </section>
 
@@ -252,6 +273,13 @@ export function Board(props) {
               })
             : t('quiclo.no_claim_yet')}
         </p>
+        ${running && voters.length
+          ? html`<p class="qc-votes" role="status">${t('quiclo.votes', {
+              names: joinNames(voters.map((s) => names[s] ?? ''), t),
+              count: voters.length,
+              total: players,
+            })}</p>`
+          : null}
         ${view.over && view.end
           ? html`<p class="qc-over" role="status">${t(`quiclo.end.${view.end}`, {
               names: joinNames((view.winners ?? []).map((s) => names[s] ?? ''), t),
@@ -263,6 +291,9 @@ export function Board(props) {
       ${Array.isArray(view.hand)
         ? html`<section class="qc-hand" aria-label=${t('quiclo.your_hand')}>
             <h2 class="qc-hand-title">${t('quiclo.your_hand')} <span class="qc-count" data-count=${hand.length}>${t('quiclo.hand_count', { count: hand.length })}</span></h2>
+            ${builds && running && myShown !== undefined
+              ? html`<${HandChoice} shown=${myShown} view=${view} busy=${busy} act=${act} t=${t} />`
+              : null}
             <div class="qc-hand-cards">
               ${hand.map((card) => html`<${Card} key=${card} card=${card} t=${t} yours=${true}
                 pressed=${chainCards.has(card)} onClick=${builds && running ? (e) => addOwn(card, e) : null} />`)}
@@ -287,10 +318,6 @@ export function Board(props) {
                   </div>
                   <span class="qc-sitout-bar" aria-hidden="true"><span style=${`width:${Math.min(100, (outLeft * 1000 * 100) / Math.max(1, view.options?.sit_out_ms ?? 15000))}%`}></span></span>
                 </div>`
-              : null}
-            ${tooLate
-              ? html`<div class="qc-too-late" role="alert"><strong>${t('quiclo.too_late')}</strong>
-                  <span>${t('quiclo.too_late_detail')}</span></div>`
               : null}
             <${Chips} text=${text} info=${info} view=${view} seen=${seen.current} t=${t} />
             <form class="qc-form" onSubmit=${(e) => {
@@ -334,8 +361,12 @@ export function Board(props) {
                     aria-label=${t('quiclo.hint_label')}>${hinted?.loading ? t('quiclo.hint_loading') : t('quiclo.hint')}</button>`
                 : null}
             </div>
-            <${Preview} info=${info} t=${t} />
-            ${note ? html`<p class="qc-note" role="alert">${t(note.key, note.args)}</p>` : null}
+            ${tooLate
+              ? html`<div class="qc-too-late" role="alert"><strong>${t('quiclo.too_late')}</strong>
+                  <span>${t('quiclo.too_late_detail')}</span></div>`
+              : html`<${Preview} info=${info} t=${t} />`}
+            ${note ? html`<p class="qc-note" role="alert">${note.text ?? t(note.key, note.args)}</p>` : null}
+            <${VoteRow} view=${view} seat=${seat} busy=${busy} act=${act} t=${t} />
             ${hinted?.text ? html`<p class=${`qc-hint-text ${hinted.error ? 'qc-hint-error' : ''}`} role="status">${hinted.text}</p>` : null}
             ${info?.own && info.own.length > 1 && info.action
               ? html`<fieldset class="qc-order">

@@ -29,6 +29,14 @@ export function describeEvent(event, t, names) {
     }
     case 'sit_out_over':
       return t(event.by === 'claim' ? 'quiclo.event.sit_out_over_claim' : 'quiclo.event.sit_out_over_time', { who });
+    case 'voted':
+      return t('quiclo.event.voted', { who });
+    case 'votes_withdrawn': {
+      const voters = joinNames((event.seats ?? []).map((s) => names[s] ?? ''), t);
+      return t(event.by === 'claim' ? 'quiclo.event.votes_withdrawn_claim' : 'quiclo.event.votes_withdrawn_wrong', { names: voters });
+    }
+    case 'hand_chosen':
+      return t(event.open ? 'quiclo.event.hand_open' : 'quiclo.event.hand_hidden', { who });
     case 'game_over': {
       const winners = joinNames((event.winners ?? []).map((s) => names[s] ?? ''), t);
       return t(`quiclo.event.game_over.${event.end}`, { names: winners, count: (event.winners ?? []).length });

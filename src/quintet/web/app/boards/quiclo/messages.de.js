@@ -3,11 +3,11 @@ export default {
   // Die Lobby: die Kurzbeschreibung des Spiels, Namen und Beschreibungen seiner Optionen.
   'game.quiclo.summary': 'Ein Wettrennen in Echtzeit: Rechenketten auf die drei Stapel legen und QUICLO! rufen.',
   'option.quiclo.sit_out_ms.label': 'Aussetzen nach falschem Anspruch',
-  'option.quiclo.sit_out_ms.description': 'Aussetzzeit nach einem falschen Anspruch; ein gültiger Anspruch eines anderen beendet sie früher',
+  'option.quiclo.sit_out_ms.description': 'So lange darf nicht anlegen, wer eine falsche Kette ruft; eine gültige Kette eines anderen beendet das früher',
   'option.quiclo.open_hands.label': 'Offene Hände',
-  'option.quiclo.open_hands.description': 'Alle sehen alle Hände; aus: die anderen sehen nur, wie viele Karten jeder hat',
+  'option.quiclo.open_hands.description': 'Die Karten jedes Spielers liegen offen, außer er hält sie verdeckt; aus: verdeckt, außer er legt sie offen',
   'option.quiclo.stall_ms.label': 'Ende ohne Anspruch nach',
-  'option.quiclo.stall_ms.description': 'Das Spiel endet, wenn so lange kein gültiger Anspruch kam (0: nie); wer die wenigsten Karten hat, gewinnt',
+  'option.quiclo.stall_ms.description': 'Eine Sicherung: das Spiel endet, wenn so lange niemand gültig angelegt hat (0: nie, wie in der Spielregel); die wenigsten Karten gewinnen',
 
   // Der Schiedsrichter: die erste Regel, die eine Kette bricht.
   'quiclo.arith.remainder': '{dividend} ÷ {divisor} geht nicht ohne Rest auf',
@@ -132,6 +132,7 @@ export default {
 
   'quiclo.end.emptied': 'Spielende: {names} hat alle Karten bis auf eine abgelegt.',
   'quiclo.end.no_claims': 'Spielende: niemand kann mehr anlegen; die wenigsten Karten gewinnen ({names}).',
+  'quiclo.end.voted': 'Spielende: alle finden keine Kette mehr; die wenigsten Karten gewinnen ({names}).',
   'quiclo.end.stalled': 'Spielende: lange hat niemand angelegt; die wenigsten Karten gewinnen ({names}).',
   'quiclo.deadline.stall': 'Spielende ohne Kette in',
   'quiclo.deadline.sit_out': 'Aussetzen endet in',
@@ -150,7 +151,33 @@ export default {
     one: 'Zu lange keine Kette: {names} gewinnt mit den wenigsten Karten',
     other: 'Zu lange keine Kette: {names} gewinnen mit den wenigsten Karten',
   },
+  'quiclo.event.game_over.voted': {
+    one: 'Alle haben „keine Kette mehr“ gewählt: {names} gewinnt mit den wenigsten Karten',
+    other: 'Alle haben „keine Kette mehr“ gewählt: {names} gewinnen mit den wenigsten Karten',
+  },
+  'quiclo.event.voted': '{who} findet keine Kette mehr',
+  'quiclo.event.votes_withdrawn_claim': 'Eine gültige Kette hat den Tisch verändert: die Stimmen von {names} sind zurückgenommen',
+  'quiclo.event.votes_withdrawn_wrong': '{names} hat QUICLO! gerufen und damit die Stimme zurückgenommen',
+  'quiclo.event.hand_open': '{who} legt die Karten offen aus',
+  'quiclo.event.hand_hidden': '{who} hält die Karten verdeckt',
   'quiclo.and': ' und ',
+
+  'quiclo.vote': 'Keine Kette mehr',
+  'quiclo.vote_label': 'Abstimmen, dass du keine Kette mehr findest',
+  'quiclo.vote_help': 'Festgefahren? Wenn alle abgestimmt haben, endet das Spiel und die wenigsten Karten gewinnen.',
+  'quiclo.voted_you': 'Du hast abgestimmt: keine Kette mehr. Jede gültige Kette nimmt die Stimmen zurück.',
+  'quiclo.voted_badge': 'keine Kette mehr',
+  'quiclo.votes': {
+    one: 'Keine Kette mehr? {names} hat abgestimmt (1 von {total}).',
+    other: 'Keine Kette mehr? {names} haben abgestimmt ({count} von {total}).',
+  },
+  'quiclo.hand.open': 'Offen auslegen',
+  'quiclo.hand.hidden': 'Verdeckt halten',
+  'quiclo.hand.undecided': 'Die anderen sehen deine Karten noch nicht; bei deiner ersten Kette: {default}.',
+  'quiclo.hand.default_open': 'offen',
+  'quiclo.hand.default_hidden': 'verdeckt',
+  'quiclo.hand.is_open': 'Offen: alle sehen deine Karten.',
+  'quiclo.hand.is_hidden': 'Verdeckt: nur du siehst deine Karten.',
 
   'error.quiclo/sitting_out': 'Du setzt nach einer falschen Kette aus: warte den Countdown ab.',
   'error.quiclo/not_your_card': 'Eine Karte dieser Kette ist weder deine noch oben auf einem anderen Stapel.',
@@ -163,4 +190,7 @@ export default {
   'error.quiclo/bad_stack': 'Es gibt nur drei Stapel.',
   'error.quiclo/bad_expect': 'Das Ergebnis muss eine Kartenzahl sein (1 bis 144).',
   'error.quiclo/host_cannot_claim': 'Nur Spieler können anlegen.',
+  'error.quiclo/already_voted': 'Du hast schon abgestimmt; die Stimme gilt, bis eine gültige Kette den Tisch verändert.',
+  'error.quiclo/hand_open': 'Deine Karten liegen schon offen: die anderen haben sie gesehen.',
+  'error.quiclo/hand_hidden': 'Deine Karten sind schon verdeckt.',
 };

@@ -5,8 +5,11 @@ export default {
   // The lobby: the game's summary and its options' labels.
   'game.quiclo.summary': 'A real-time race: build arithmetic chains onto the three stacks and shout QUICLO!',
   'option.quiclo.sit_out_ms.label': 'Sit-out after a wrong claim',
+  'option.quiclo.sit_out_ms.description': 'How long a player who calls a wrong chain may not claim; another player’s valid claim ends it sooner',
   'option.quiclo.open_hands.label': 'Open hands',
+  'option.quiclo.open_hands.description': 'Each player’s cards lie open unless that player keeps them hidden; off: hidden unless the player lays them open',
   'option.quiclo.stall_ms.label': 'End after no claim for',
+  'option.quiclo.stall_ms.description': 'A safeguard: end the game when nobody has made a valid claim for this long (0: never, as the rulebook plays); the fewest cards win',
 
   // The referee: the first rule a chain breaks.
   'quiclo.arith.remainder': '{dividend} ÷ {divisor} leaves a remainder',
@@ -128,6 +131,24 @@ export default {
   'quiclo.sit_out_reason': 'The referee: {reason}',
   'quiclo.your_claim': 'Your claim: {chain}',
 
+  // The vote "no more claims", and how each player holds their cards.
+  'quiclo.vote': 'No more claims',
+  'quiclo.vote_label': 'Vote that you find no more claims',
+  'quiclo.vote_help': 'Stuck? When every player has voted, the game ends and the fewest cards win.',
+  'quiclo.voted_you': 'You voted: no more claims. Any valid claim withdraws the votes.',
+  'quiclo.voted_badge': 'no more claims',
+  'quiclo.votes': {
+    one: 'No more claims? {names} voted (1 of {total}).',
+    other: 'No more claims? {names} voted ({count} of {total}).',
+  },
+  'quiclo.hand.open': 'Lay them open',
+  'quiclo.hand.hidden': 'Keep them hidden',
+  'quiclo.hand.undecided': 'The others don’t see your cards yet; at your first claim they go {default}.',
+  'quiclo.hand.default_open': 'open',
+  'quiclo.hand.default_hidden': 'hidden',
+  'quiclo.hand.is_open': 'Open: everyone sees your cards.',
+  'quiclo.hand.is_hidden': 'Hidden: only you see your cards.',
+
   // Hints (practice tables).
   'quiclo.hint': 'Hint',
   'quiclo.hint_label': 'Ask the strongest bot for a claim',
@@ -139,6 +160,7 @@ export default {
   'quiclo.end.emptied': 'Game over: {names} laid down all but one card.',
   'quiclo.end.no_claims': 'Game over: no claim is left; the fewest cards win ({names}).',
   'quiclo.end.stalled': 'Game over: nobody claimed for a while; the fewest cards win ({names}).',
+  'quiclo.end.voted': 'Game over: every player found no more claims; the fewest cards win ({names}).',
   'quiclo.deadline.stall': 'Game ends without a claim in',
   'quiclo.deadline.sit_out': 'A sit-out ends in',
 
@@ -151,6 +173,12 @@ export default {
   'quiclo.event.game_over.emptied': '{names} won: one card or none left',
   'quiclo.event.game_over.no_claims': 'No claim left anywhere: {names} won with the fewest cards',
   'quiclo.event.game_over.stalled': 'No claim for too long: {names} won with the fewest cards',
+  'quiclo.event.game_over.voted': 'Every player voted no more claims: {names} won with the fewest cards',
+  'quiclo.event.voted': '{who} finds no more claims',
+  'quiclo.event.votes_withdrawn_claim': 'A valid claim changed the table: the votes of {names} are withdrawn',
+  'quiclo.event.votes_withdrawn_wrong': '{names} called QUICLO! and so withdrew the vote',
+  'quiclo.event.hand_open': '{who} lays their cards open',
+  'quiclo.event.hand_hidden': '{who} keeps their cards hidden',
   'quiclo.and': ' and ',
 
   // Refusals the server may send for a claim.
@@ -165,4 +193,7 @@ export default {
   'error.quiclo/bad_stack': 'There are only three stacks.',
   'error.quiclo/bad_expect': 'The result must be a card number (1 to 144).',
   'error.quiclo/host_cannot_claim': 'Only players may claim.',
+  'error.quiclo/already_voted': 'You have already voted; the vote stands until a valid claim changes the table.',
+  'error.quiclo/hand_open': 'Your cards already lie open: the others have seen them.',
+  'error.quiclo/hand_hidden': 'Your cards are already hidden.',
 };

@@ -34,20 +34,30 @@ export function Chips({ text, info, view, seen, t }) {
   </div>`;
 }
 
+// A card of the chain has just been covered: the server answers "too late" before it
+// judges the arithmetic, so that is all the preview says (no penalty can follow).
+const LATE = new Set(['quiclo.preview.covered_result', 'quiclo.preview.covered_operand']);
+
 export function Preview({ info, t }) {
   let tone = 'info';
   let mark = '…';
   let lines = [];
+  const late = info?.warnings?.filter((w) => LATE.has(w.key)) ?? [];
   if (!info || info.empty) {
     lines = [t('quiclo.chain_help')];
   } else if (info.syntax) {
     tone = 'pending';
     lines = [t('quiclo.preview.not_a_chain', { reason: reasonText(info.syntax.reason, t) })];
+  } else if (late.length) {
+    tone = 'late';
+    mark = '⏱';
+    lines = late.map((w) => t(w.key, w.args));
   } else if (info.verdict && !info.verdict.valid && info.verdict.reason) {
     tone = 'bad';
     mark = '✗';
     lines = [t('quiclo.preview.not_valid', { reason: reasonText(info.verdict.reason, t) })];
-    if (!info.blocking.length) lines.push(t('quiclo.preview.penalty'));
+    // Only a claim the server judges costs a sit-out: not one it refuses first.
+    if (!info.blocking.length && !info.warnings.length) lines.push(t('quiclo.preview.penalty'));
     // The claim could not even be sent: say why too (a result that is no top card).
     lines.push(...info.blocking.filter((p) => p.key !== 'quiclo.preview.need_result').map((p) => t(p.key, p.args)));
   } else if (info.blocking.length) {
@@ -64,7 +74,7 @@ export function Preview({ info, t }) {
         : t('quiclo.preview.valid', { chain, n: stackNo(info.stack) }),
     ];
   }
-  const warnings = info?.warnings?.length && !info.syntax ? info.warnings : [];
+  const warnings = info?.warnings?.length && !info.syntax && !late.length ? info.warnings : [];
   return html`<div id="qc-preview" class=${`qc-preview qc-tone-${tone}`} role="status" aria-live="polite" data-tone=${tone}>
     <span class="qc-preview-mark" aria-hidden="true">${mark}</span>
     <div class="qc-preview-text">

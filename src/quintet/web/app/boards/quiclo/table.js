@@ -32,7 +32,7 @@ export function seconds(until, now) {
   return Math.max(0, Math.ceil((until - now) / 1000));
 }
 
-export function Plate({ seat, view, names, now, t, me, bot }) {
+export function Plate({ seat, view, names, now, t, me, bot, voted }) {
   const count = view.hand_counts?.[seat] ?? 0;
   const out = view.sitting_out?.[seat];
   const cards = view.hands?.[seat];
@@ -40,7 +40,8 @@ export function Plate({ seat, view, names, now, t, me, bot }) {
   const left = out !== null && out !== undefined && running ? seconds(out, now) : null;
   return html`
     <li class=${`qc-plate ${left !== null ? 'qc-out' : ''} ${me ? 'qc-me' : ''}`} data-seat=${seat}
-      aria-label=${`${names[seat]}: ${t('quiclo.hand_count', { count })}${left !== null ? `, ${t('quiclo.sits_out_label', { seconds: left })}` : ''}`}>
+      data-voted=${voted ? 'true' : 'false'}
+      aria-label=${`${names[seat]}: ${t('quiclo.hand_count', { count })}${left !== null ? `, ${t('quiclo.sits_out_label', { seconds: left })}` : ''}${voted ? `, ${t('quiclo.voted_badge')}` : ''}`}>
       <div class="qc-plate-head">
         <span class=${`avatar qc-avatar seat-color-${seat % 8}`} aria-hidden="true">${bot ? html`<${Icon} name="bot" />` : (names[seat] || '?').slice(0, 1).toUpperCase()}</span>
         <span class="qc-plate-name">${names[seat]}</span>
@@ -48,6 +49,7 @@ export function Plate({ seat, view, names, now, t, me, bot }) {
         ${left !== null
           ? html`<span class="qc-out-badge" role="timer"><${Icon} name="clock" /> ${t('quiclo.sits_out', { seconds: left })}</span>`
           : null}
+        ${voted ? html`<span class="qc-voted-badge">${t('quiclo.voted_badge')}</span>` : null}
       </div>
       ${Array.isArray(cards)
         ? html`<div class="qc-plate-cards">${cards.map((card) => html`<${Card} key=${card} card=${card} t=${t} size="qc-mini" />`)}</div>`
