@@ -27,22 +27,39 @@ export function createLive() {
     if (entries.length) live.log.value = [...live.log.value, ...entries].slice(-500);
   }
 
-  function seatNotes(before, after, seq) {
-    // Comings and goings as log lines (only after the first welcome: not on load).
+  function seatNotes(before, after, seq, status) {
+    // Comings and goings as log lines (only after the first welcome: not on load). Before
+    // the start the waiting room shows who is connected, so only sitting down is logged;
+    // the server reports a seat as gone only after a short grace, so a connection that is
+    // merely replaced (a reload, the lobby page opening the table page) logs nothing.
     const notes = [];
     after.forEach((now, index) => {
       const was = before[index];
       if (!was) return;
       const args = { seat: index };
       if (was.nickname !== now.nickname && now.nickname) notes.push({ key: 'log.joined', args });
-      else if (now.kind === 'human' && now.nickname) {
+      else if (now.kind === 'human' && now.nickname && status !== 'open') {
         if (!was.zombie && now.zombie) notes.push({ key: 'log.zombie', args });
         else if (was.zombie && !now.zombie) notes.push({ key: 'log.back', args });
-        else if (was.connected && !now.connected) notes.push({ key: 'log.left', args });
-        else if (!was.connected && now.connected) notes.push({ key: 'log.returned', args });
+        else if (was.connected && !now.connected) {
+          notes.push(now.zombie_at === null || now.zombie_at === undefined
+            ? { key: 'log.left', args }
+            : { key: 'log.left_zombie', args });
+        } else if (!was.connected && now.connected) notes.push({ key: 'log.returned', args });
       }
     });
     return notes.map((note) => ({ id: nextId++, seq, note }));
+  }
+
+  /** Log entries for a welcome's `log` (the events this seat may see, by seq), those
+   * after `seq` only: a reconnect keeps what the log already shows. */
+  function history(log, after) {
+    const entries = [];
+    for (const { seq, events } of log ?? []) {
+      if (seq <= after) continue;
+      for (const event of events) entries.push({ id: nextId++, seq, event });
+    }
+    return entries;
   }
 
   live.receive = (message) => {
@@ -59,17 +76,19 @@ export function createLive() {
           outcome: message.outcome ?? null,
           receivedAt: performance.now(),
         };
+        // The log comes back whole after a reload; a reconnect adds what it missed.
+        const missed = history(message.log, live.welcomed.value ? old.seq : -1);
         if (!live.welcomed.value) {
           live.welcomed.value = true;
-          add([{ id: nextId++, seq: message.seq, note: { key: 'log.welcome', args: {} } }]);
+          add([...missed, { id: nextId++, seq: message.seq, note: { key: 'log.welcome', args: {} } }]);
         } else {
-          add([{ id: nextId++, seq: message.seq, note: { key: 'log.reconnected', args: {} } }]);
+          add([...missed, { id: nextId++, seq: message.seq, note: { key: 'log.reconnected', args: {} } }]);
         }
       });
     } else if (message.type === 'update') {
       batch(() => {
         const seats = message.seats ?? old.seats;
-        const entries = message.seats && live.welcomed.value ? seatNotes(old.seats, seats, message.seq) : [];
+        const entries = message.seats && live.welcomed.value ? seatNotes(old.seats, seats, message.seq, message.status) : [];
         if (old.status === 'open' && message.status === 'running') {
           entries.push({ id: nextId++, seq: message.seq, note: { key: 'log.started', args: {} } });
         }
