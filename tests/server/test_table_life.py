@@ -172,12 +172,12 @@ def test_a_replaced_connection_and_the_start_are_no_coming_and_going(
         assert no_seat_away(messages), "a replaced connection showed as leaving"
         with server.http() as http:
             table = http.get(f"/api/tables/{table_id}").json()
-        assert table["seats"][1]["connected"] is True and table["seats"][1]["zombie_at"] is None
+        assert table["seats"][1]["connected"] is True and table["seats"][1]["zombie_in"] is None
 
 
 def test_a_person_who_leaves_shows_a_countdown_to_the_bot(away_server: LiveServer) -> None:
     """Past the grace (none on this server) the others see the seat away with the game
-    time its bot takes over (`zombie_at`: when it left plus the zombie time); back, it
+    time until its bot takes over (`zombie_in`, at most the zombie time); back, it
     is connected again with no countdown."""
     server = away_server
     table_id, (anna, ben) = a_table_of(server, ["human", "human", "basic"], ["Anna", "Ben"])
@@ -197,13 +197,13 @@ def test_a_person_who_leaves_shows_a_countdown_to_the_bot(away_server: LiveServe
         while not message.get("seats") or message["seats"][1]["connected"]:
             message = receive_until(first, "update")
         away = message["seats"][1]
-        assert away["zombie"] is False and away["zombie_at"] is not None
-        # It left after the start's update: its bot comes a zombie time after that.
-        assert away["zombie_at"] - ZOMBIE_S * 1000 >= before["view"]["now"]
+        assert away["zombie"] is False and away["zombie_in"] is not None
+        # It has just left: its bot comes at most a zombie time from now, and not at once.
+        assert 0 < away["zombie_in"] <= ZOMBIE_S * 1000
         back = stack.enter_context(connect_table(server, table_id, ben))
         assert receive(back)["seats"][1]["connected"] is True
         seats = receive_seats(first)
-        assert seats[1]["connected"] is True and seats[1]["zombie_at"] is None
+        assert seats[1]["connected"] is True and seats[1]["zombie_in"] is None
 
 
 def receive_seats(ws: ClientConnection) -> list[dict[str, Any]]:
@@ -221,8 +221,8 @@ def test_a_person_not_there_at_the_start_is_away_from_it(away_server: LiveServer
         with away_server.http() as http:
             start(http, table_id, anna)
         seats = receive_seats(ws)
-    assert seats[0]["connected"] and seats[0]["zombie_at"] is None
-    assert not seats[1]["connected"] and seats[1]["zombie_at"] >= ZOMBIE_S * 1000
+    assert seats[0]["connected"] and seats[0]["zombie_in"] is None
+    assert not seats[1]["connected"] and 0 < seats[1]["zombie_in"] <= ZOMBIE_S * 1000
 
 
 # -------------------------------------------------------------------------------- host

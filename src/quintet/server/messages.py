@@ -68,7 +68,7 @@ def seat_infos(
     seats: Iterable[SeatRow],
     connected: Callable[[int], bool],
     zombies: set[int],
-    zombie_at: Callable[[int], int | None],
+    zombie_in: Callable[[int], int | None],
 ) -> list[SeatInfo]:
     """The seats as connections see them: who sits where, who is connected, who is a
     zombie, and when a bot takes over a seat that is away."""
@@ -80,7 +80,7 @@ def seat_infos(
             nickname=s.nickname,
             connected=connected(s.seat),
             zombie=s.seat in zombies,
-            zombie_at=zombie_at(s.seat),
+            zombie_in=zombie_in(s.seat),
         )
         for s in seats
     ]

@@ -162,9 +162,9 @@ class SeatInfo(BaseModel):
     connected: bool = False
     #: A bot plays this human seat while its player is away (zombie mode).
     zombie: bool = False
-    #: Game time (ms, as the view's `now`) when a bot takes over this seat that is away;
-    #: null when none will (connected, already a zombie, zombies off, game not running).
-    zombie_at: int | None = None
+    #: Milliseconds from this message until a bot takes over this seat that is away; null
+    #: when none will (connected, already a zombie, zombies off, the game not running).
+    zombie_in: int | None = None
 
 
 class LogEntry(BaseModel):

@@ -241,14 +241,15 @@ class TableRunner:
         less than the grace ago still counts: it is probably being replaced)."""
         return not self.absent.away(seat)
 
-    def zombie_at(self, seat: int) -> int | None:
-        """When a bot takes over this seat shown away (game ms), while the game runs."""
-        if self.status != "running" or not self.absent.away(seat):
+    def zombie_in(self, seat: int) -> int | None:
+        """Milliseconds until a bot takes over this seat shown away, while the game runs."""
+        due = self.absent.zombie_at(seat)
+        if self.status != "running" or not self.absent.away(seat) or due is None:
             return None
-        return self.absent.zombie_at(seat)
+        return max(0, due - self.now())
 
     def seat_infos(self) -> list[SeatInfo]:
-        return messages.seat_infos(self.row.seats, self.connected, self.zombies, self.zombie_at)
+        return messages.seat_infos(self.row.seats, self.connected, self.zombies, self.zombie_in)
 
     def welcome(self, watcher: Watcher, view: JSONDict | None = None) -> Welcome:
         return Welcome(

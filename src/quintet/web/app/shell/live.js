@@ -4,6 +4,15 @@ import { signal, batch } from '@preact/signals';
 
 let nextId = 1;
 
+/** The seats as received, each seat that is away with `zombie_due`: when (on
+ * performance.now()'s clock) a bot takes it over, from the server's `zombie_in`. */
+function withDeadlines(seats) {
+  const now = performance.now();
+  return seats.map((seat) => (seat.zombie_in === null || seat.zombie_in === undefined
+    ? seat
+    : { ...seat, zombie_due: now + seat.zombie_in }));
+}
+
 export function createLive() {
   const live = {
     state: signal({
@@ -21,6 +30,8 @@ export function createLive() {
     /** Log entries: {id, seq, event} | {id, seq, note: {key, args}} | {id, seq, text}. */
     log: signal([]),
     welcomed: signal(false),
+    /** The next table this finished one's people are offered ({table, by}), or null. */
+    again: signal(null),
   };
 
   function add(entries) {
@@ -42,7 +53,7 @@ export function createLive() {
         if (!was.zombie && now.zombie) notes.push({ key: 'log.zombie', args });
         else if (was.zombie && !now.zombie) notes.push({ key: 'log.back', args });
         else if (was.connected && !now.connected) {
-          notes.push(now.zombie_at === null || now.zombie_at === undefined
+          notes.push(now.zombie_due === undefined
             ? { key: 'log.left', args }
             : { key: 'log.left_zombie', args });
         } else if (!was.connected && now.connected) notes.push({ key: 'log.returned', args });
@@ -69,7 +80,7 @@ export function createLive() {
         live.state.value = {
           game: message.game,
           seat: message.seat,
-          seats: message.seats,
+          seats: withDeadlines(message.seats),
           status: message.status,
           view: message.view,
           seq: message.seq,
@@ -85,9 +96,11 @@ export function createLive() {
           add([...missed, { id: nextId++, seq: message.seq, note: { key: 'log.reconnected', args: {} } }]);
         }
       });
+    } else if (message.type === 'again') {
+      live.again.value = { table: message.table, by: message.by };
     } else if (message.type === 'update') {
       batch(() => {
-        const seats = message.seats ?? old.seats;
+        const seats = message.seats ? withDeadlines(message.seats) : old.seats;
         const entries = message.seats && live.welcomed.value ? seatNotes(old.seats, seats, message.seq, message.status) : [];
         if (old.status === 'open' && message.status === 'running') {
           entries.push({ id: nextId++, seq: message.seq, note: { key: 'log.started', args: {} } });
