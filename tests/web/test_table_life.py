@@ -110,6 +110,7 @@ def test_play_again_seats_everyone_and_the_replay_shows_no_presence(web: Web, pa
     web.seat_page(page, table, 0, query="?board=generic")
     ben = web.open_page()
     web.seat_page(ben, table, 1, query="?board=generic")
+    spectator = web.seat_page(web.open_page(), table, None, query="?board=generic")
     anna_dialog = page.get_by_role("dialog", name="Game over")
     ben_dialog = ben.get_by_role("dialog", name="Game over")
     expect(anna_dialog).to_be_visible(timeout=60_000)
@@ -122,6 +123,13 @@ def test_play_again_seats_everyone_and_the_replay_shows_no_presence(web: Web, pa
     expect(ben_dialog.locator(".again-offer")).to_contain_text(
         "Anna set up another game at this table: your seat is kept for you."
     )
+    # A spectator is told too, and may watch; it has no seat to take.
+    offer = spectator.locator(".again-offer")
+    expect(offer).to_contain_text("Another game is set up at this table.")
+    expect(offer.get_by_role("link", name="Watch the next game")).to_have_attribute(
+        "href", f"/t/{new_id}"
+    )
+    expect(offer.get_by_role("button", name="Take my seat")).to_have_count(0)
     ben_dialog.get_by_role("button", name="Take my seat").click()
     expect(ben).to_have_url(re.compile(new_id))
     expect(ben.locator(".waiting-seat.me")).to_contain_text("Ben")

@@ -138,6 +138,7 @@ export default {
   'again.take_seat': 'Meinen Platz nehmen',
   'again.go': 'Zum neuen Tisch',
   'again.watch': 'Das nächste Spiel ansehen',
+  'again.next_game': 'An diesem Tisch ist ein neues Spiel eröffnet.',
   'results.replay': 'Wiederholung ansehen',
   'results.close': 'Tisch ansehen',
   'results.show': 'Ergebnis',

@@ -138,6 +138,7 @@ export default {
   'again.take_seat': 'Take my seat',
   'again.go': 'To the new table',
   'again.watch': 'Watch the next game',
+  'again.next_game': 'Another game is set up at this table.',
   'results.replay': 'Watch the replay',
   'results.close': 'Look at the table',
   'results.show': 'Results',

@@ -81,7 +81,7 @@ export function AgainOffer({ again, names, tableId, mine, compact = false }) {
     action = html`<button type="button" class="primary" disabled=${busy} onClick=${take}>${t('again.take_seat')}</button>`;
   }
   return html`<div class=${`again-offer ${compact ? 'compact' : ''}`} role="status">
-    <span>${mine ? text : t('again.watch')}</span> ${action}
+    <span>${mine ? text : t('again.next_game')}</span> ${action}
     <${ErrorNote} error=${error} /></div>`;
 }
 
