@@ -66,9 +66,12 @@ def test_seat_labels_stay_readable_and_distinct_on_a_phone(web: Web) -> None:
     names = page.locator(".seat-list .seat-name")
     expect(names).to_have_count(4)
     assert [n.strip() for n in names.all_inner_texts()][1:] == ["Bot 2", "Bot 3", "Bot 4"]
-    # No name is cut short.
-    cut = names.evaluate_all("els => els.filter(e => e.scrollWidth > e.clientWidth).length")
-    assert cut == 0
+    # No name is cut short, in the seat list nor at the board's seats.
+    overflowing = "els => els.filter(e => e.scrollWidth > e.clientWidth).length"
+    assert names.evaluate_all(overflowing) == 0
+    pods = page.locator(".qs-pod-name")
+    expect(pods).to_have_count(4)
+    assert pods.evaluate_all(overflowing) == 0
     badges = [page.locator(f'.qs-pod[data-seat="{s}"] .qs-avatar').inner_text() for s in range(4)]
     assert badges == ["Be", "B2", "B3", "B4"]
 
