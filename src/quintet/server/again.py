@@ -51,6 +51,8 @@ async def play_again(hub: Hub, table_id: str, token: str | None) -> Seated:
     async with hub.lock(table_id):
         row = await hub.row(table_id)
         new_id = next_table(row)
+        if new_id is not None and await hub.store.table(new_id) is None:
+            new_id = None  # it expired, nobody having sat there: make another
         if new_id is None:
             zombie = row.settings.get("zombie_after_s")
             new = await hub.create_table(
@@ -63,7 +65,11 @@ async def play_again(hub: Hub, table_id: str, token: str | None) -> Seated:
             await hub.store.set_settings(table_id, {**row.settings, AGAIN: new.id})
             new_id, created = new.id, True
     nickname = row.seats[seat].nickname or f"Player {seat + 1}"
-    new_token = await hub.join(new_id, seat, nickname)
-    if created:
-        hub.tell_finished(table_id, encode(Again(table=new_id, by=seat)))
+    try:
+        new_token = await hub.join(new_id, seat, nickname)
+    finally:
+        # Told once the asker sits there (the others then see who), and even if that
+        # failed: the table exists and is linked, so the others may still take theirs.
+        if created:
+            hub.tell_finished(table_id, encode(Again(table=new_id, by=seat)))
     return Seated(new_id, seat, new_token)
