@@ -119,6 +119,8 @@ def start_server(
         **os.environ,
         "QUINTET_BOT_PACE": str(bot_pace),
         "QUINTET_ZOMBIE_AFTER": str(zombie_after),
+        # Seats show away as soon as they are (the presence grace's own tests set it).
+        "QUINTET_PRESENCE_GRACE": "0",
         # Tests create tables fast from one address; the limit's own test sets it.
         "QUINTET_CREATE_PER_MINUTE": "0",
         "PYTHONUNBUFFERED": "1",

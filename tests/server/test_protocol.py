@@ -99,6 +99,7 @@ def test_server_messages_leave_out_only_the_optional_fields() -> None:
             "nickname": "ann",
             "connected": True,
             "zombie": False,
+            "zombie_in": None,
         }
     ]
     error = json.loads(encode(Error(code=ErrorCode.TOO_BIG, message="m")))

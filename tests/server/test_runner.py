@@ -279,6 +279,7 @@ def test_a_zombie_plays_an_absent_seat_until_its_player_returns() -> None:
             "nickname": "p0",
             "connected": True,
             "zombie": False,
+            "zombie_in": None,
         }
         assert zombie_flags()[-1] is False
         runner.detach(player)  # gone again: the zombie comes back and finishes the game

@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from quintet import __version__
 from quintet.core import SPECTATOR, Record, events_for, registry
+from quintet.server.again import play_again
 from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.hub import Hub
 from quintet.server.limits import RateLimit
@@ -33,6 +34,7 @@ from quintet.server.schemas import (
     Joined,
     JoinRequest,
     Sample,
+    SeatedAgain,
     TableOut,
     TablePage,
     game_info,
@@ -272,6 +274,20 @@ async def start(
     hub = hub_of(request)
     await hub.start(table_id, token)
     return table_out(await hub.info(table_id))
+
+
+@router.post("/tables/{table_id}/again")
+async def again(
+    table_id: str,
+    request: Request,
+    authorization: Annotated[str | None, Header()] = None,
+) -> SeatedAgain:
+    """A finished table's person takes the same seat at a new table like it (bots at the
+    same levels), created by the first to ask; the table's connections are told."""
+    seated = await play_again(hub_of(request), table_id, bearer(authorization))
+    return SeatedAgain(
+        table=seated.table, token=seated.token, seat=seated.seat, invite=invite(seated.table)
+    )
 
 
 def bearer(authorization: str | None) -> str | None:

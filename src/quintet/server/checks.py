@@ -58,6 +58,25 @@ def public_seed(row: TableRow) -> int | None:
     return None
 
 
+#: A finished table's setting that names the table its people meet at next (`again.py`).
+AGAIN: Final = "again"
+
+
+def next_table(row: TableRow) -> str | None:
+    """The table the people of this finished table were offered next, if any."""
+    found = row.settings.get(AGAIN)
+    return found if isinstance(found, str) else None
+
+
+def host_seat(row: TableRow) -> int | None:
+    """The table's host: the person who sat down first (in the lobby, its creator), who
+    starts it; None before anyone has."""
+    seated = [s for s in row.seats if s.kind == "human" and s.joined_at is not None]
+    if not seated:
+        return None
+    return min(seated, key=lambda s: (s.joined_at, s.seat)).seat
+
+
 def seat_for_token(row: TableRow, token: str) -> int | None:
     """The seat whose token this is, or None. Compares every seat in constant time."""
     digest = hash_token(token)

@@ -82,7 +82,8 @@ class Hub:
         #: Open WebSocket connections per (table, seat); seat None: the spectators.
         self._connections: Counter[tuple[str, int | None]] = Counter()
 
-    def _lock(self, table_id: str) -> asyncio.Lock:
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock that serialises starting, loading and linking this table."""
         lock = self._locks.get(table_id)
         if lock is None:
             lock = self._locks[table_id] = asyncio.Lock()
@@ -98,7 +99,7 @@ class Hub:
         count = 0
         for row in await self.store.unfinished():
             try:
-                async with self._lock(row.id):
+                async with self.lock(row.id):
                     await self._load(row)
                 count += 1
             except RuleError as error:
@@ -162,13 +163,25 @@ class Hub:
             history,
             bot_pace=self.settings.bot_pace,
             zombie_after_s=float(zombie),
+            presence_grace_s=self.settings.presence_grace_s,
             clock=self.clock,
             on_end=self._ended,
         )
 
     def _ended(self, runner: TableRunner) -> None:
-        if self.runners.get(runner.table_id) is runner:
+        # A finished table stays while connections watch it (to tell them of a next
+        # table); a stopped one goes, to be rebuilt from the store.
+        if self.runners.get(runner.table_id) is runner and (
+            runner.status != "finished" or not runner.watchers
+        ):
             del self.runners[runner.table_id]
+
+    def tell_finished(self, table_id: str, text: str) -> None:
+        """Send `text` to every connection watching this finished table."""
+        runner = self.runners.get(table_id)
+        if runner is not None and runner.status == "finished":
+            for watcher in list(runner.watchers):
+                watcher.send(text)
 
     # -------------------------------------------------------------------- lobby
 
@@ -275,7 +288,7 @@ class Hub:
         Raises `HubError`: no_token, bad_token (no seat's here), no_table, not_open, or
         seats_open (naming them).
         """
-        async with self._lock(table_id):
+        async with self.lock(table_id):
             row = await self.row(table_id)
             if row.status != "open":
                 raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} is already {row.status}")
@@ -312,8 +325,7 @@ class Hub:
                 raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} has already started")
             self.runners[table_id] = runner
             waiting = self.lobby.pop(table_id, None)
-            for watcher in [] if waiting is None else waiting.watchers:
-                runner.attach(watcher, greet=False)
+            runner.adopt([] if waiting is None else waiting.watchers)
             runner.start()
             log.info("table %s (%s) started", table_id, row.game)
             return row
@@ -372,7 +384,7 @@ class Hub:
         """Hand a connection to its table; it gets its `welcome` at once."""
         runner = self.runners.get(table_id)
         if runner is None:
-            async with self._lock(table_id):
+            async with self.lock(table_id):
                 runner = self.runners.get(table_id)
                 if runner is None:
                     row = await self.row(table_id)
@@ -391,11 +403,12 @@ class Hub:
                                 encode(lobby_welcome(Lobby(row, self._waiting(row.id)), watcher))
                             )
                             return
+                        self.runners[row.id] = runner
         runner.attach(watcher)
 
     async def _finished(self, row: TableRow) -> TableRunner | None:
-        """A finished table rebuilt to show its last view (not kept); None when its inputs
-        do not replay (an aborted table)."""
+        """A finished table rebuilt to show its last view (kept while watched); None when
+        its inputs do not replay (an aborted table)."""
         try:
             return self._runner(row, await self.store.inputs(row.id))
         except RuleError:
@@ -413,6 +426,8 @@ class Hub:
         runner = self.runners.get(table_id)
         if runner is not None:
             runner.detach(watcher)
+            if runner.status == "finished" and not runner.watchers:
+                del self.runners[table_id]
 
     def submit(self, table_id: str, watcher: Watcher, action: JSONDict, ref: str | None) -> None:
         """Pass an action to the table's runner (the seat is the connection's own)."""

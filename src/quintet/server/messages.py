@@ -4,10 +4,10 @@ of an update (its own view, only the events it may see)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from quintet.core import SPECTATOR, Event, GameOver, JSONDict, RuleError, events_for
-from quintet.server.protocol import Refused, SeatInfo, Update, encode
+from quintet.server.protocol import LogEntry, Refused, SeatInfo, Update, encode
 from quintet.server.storage import SeatRow
 
 
@@ -26,6 +26,30 @@ class Watcher(Protocol):
         ...
 
 
+#: The most events a `welcome` carries in its log (the latest; a browser shows 500).
+LOG_LIMIT: Final = 1000
+
+
+def log_for(history: Sequence[tuple[int, list[Event]]], viewer: int) -> list[LogEntry]:
+    """The events `viewer` may see since the start, by input (the latest `LOG_LIMIT`):
+    what a connection that arrives late (a reload) needs to rebuild its game log."""
+    entries: list[LogEntry] = []
+    count = 0
+    for seq, events in reversed(history):
+        seen = events_for(events, viewer)
+        if not seen:
+            continue
+        if count + len(seen) > LOG_LIMIT:
+            seen = seen[len(seen) - (LOG_LIMIT - count) :]
+        if seen:
+            entries.append(LogEntry(seq=seq, events=seen))
+        count += len(seen)
+        if count >= LOG_LIMIT:
+            break
+    entries.reverse()
+    return entries
+
+
 def viewer_of(watcher: Watcher) -> int:
     return SPECTATOR if watcher.seat is None else watcher.seat
 
@@ -41,9 +65,13 @@ def game_over_text(ref: str | None) -> str:
 
 
 def seat_infos(
-    seats: Iterable[SeatRow], connected: Callable[[int], bool], zombies: set[int]
+    seats: Iterable[SeatRow],
+    connected: Callable[[int], bool],
+    zombies: set[int],
+    zombie_in: Callable[[int], int | None],
 ) -> list[SeatInfo]:
-    """The seats as connections see them: who sits where, who is connected, who is a zombie."""
+    """The seats as connections see them: who sits where, who is connected, who is a
+    zombie, and when a bot takes over a seat that is away."""
     return [
         SeatInfo(
             seat=s.seat,
@@ -52,6 +80,7 @@ def seat_infos(
             nickname=s.nickname,
             connected=connected(s.seat),
             zombie=s.seat in zombies,
+            zombie_in=zombie_in(s.seat),
         )
         for s in seats
     ]

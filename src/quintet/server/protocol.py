@@ -7,13 +7,16 @@ Client -> server:
     {"v": 1, "type": "ping"}
 
 Server -> client:
-    welcome   once, on connect: table, game, seat (null: spectator), seats, status, view, seq
+    welcome   once, on connect: table, game, seat (null: spectator), seats, status, view, seq,
+              log (the events this connection may see so far, by seq)
     update    after every change: seq, status, view, events; `ref` only in the copy sent to
               the client whose action it acknowledges; `seats` when they changed; `outcome`
               once the game is over. Views are whole snapshots, never diffs.
     refused   to the sender only: the rule's stable `code` and `message`, with the `ref`
     error     a message the server could not take (`errors.ErrorCode`), with its `ref` when known
     pong      the answer to ping
+    again     to a finished table's connections: its people may sit at a new table, in
+              their own seats (`table`), which seat `by` set up
 
 A message the server cannot take gets an `error` and changes nothing.
 """
@@ -159,6 +162,18 @@ class SeatInfo(BaseModel):
     connected: bool = False
     #: A bot plays this human seat while its player is away (zombie mode).
     zombie: bool = False
+    #: Milliseconds from this message until a bot takes over this seat that is away; null
+    #: when none will (connected, already a zombie, zombies off, the game not running).
+    zombie_in: int | None = None
+
+
+class LogEntry(BaseModel):
+    """The events one input caused that a viewer may see, with its seq."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seq: int
+    events: list[dict[str, Any]]
 
 
 class Welcome(_ServerMessage):
@@ -171,6 +186,8 @@ class Welcome(_ServerMessage):
     view: dict[str, Any] | None
     seq: int
     outcome: dict[str, Any] | None = None
+    #: The events this connection may see since the start (the latest `LOG_LIMIT`).
+    log: list[LogEntry] = Field(default_factory=list)
 
 
 class Update(_ServerMessage):
@@ -206,7 +223,16 @@ class Pong(_ServerMessage):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = Welcome | Update | Refused | Error | Pong
+class Again(_ServerMessage):
+    """To every connection of a finished table: its people may take their own seats at
+    `table`, which the person at seat `by` has just set up (POST .../again)."""
+
+    type: Literal["again"] = "again"
+    table: str
+    by: int
+
+
+ServerMessage = Welcome | Update | Refused | Error | Pong | Again
 
 
 def encode(message: ServerMessage) -> str:

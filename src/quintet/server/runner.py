@@ -74,6 +74,7 @@ class TableRunner:
         *,
         bot_pace: float = 1.0,
         zombie_after_s: float = 0.0,
+        presence_grace_s: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
         on_end: Callable[[TableRunner], None] | None = None,
     ) -> None:
@@ -82,8 +83,12 @@ class TableRunner:
         self.store = store
         self.game: AnyGame = registry.get(row.game)
         self.state: Any = self.game.new(row.seed, row.players, row.options)
-        for inp in history:  # raises the RuleError of an input that does not replay
-            self.game.apply(self.state, inp)
+        #: Every input's events by seq (those with any), so a connection that arrives late
+        #: (a reload) gets the log it may see from the start (`messages.log_for`).
+        self.events: list[tuple[int, list[Event]]] = []
+        for number, inp in enumerate(history, 1):
+            # raises the RuleError of an input that does not replay
+            self._record(number, self.game.apply(self.state, inp))
         self.seq = len(history)
         self._clock = clock
         last = history[-1].time if history else 0
@@ -109,9 +114,15 @@ class TableRunner:
         #: The game time the clock stands still at while a tutorial's hint pauses a race.
         self._frozen: int | None = None
         self._pause_clock()
-        self.absent = Absences(self.humans, self.now(), round(zombie_after_s * 1000))
+        self.absent = Absences(
+            self.humans, self.now(), round(zombie_after_s * 1000), round(presence_grace_s * 1000)
+        )
         #: Held until one of its people is back (a resumed game: see the module's doc).
         self._held = bool(history and self.humans and not self.absent.after_ms)
+
+    def _record(self, seq: int, events: list[Event]) -> None:
+        if events:
+            self.events.append((seq, events))
 
     @property
     def bots(self) -> dict[int, BotSeat]:
@@ -171,31 +182,43 @@ class TableRunner:
 
     # ----------------------------------------------------------- connections
 
-    def attach(self, watcher: Watcher, *, greet: bool = True) -> None:
-        """Add a connection: it gets a `welcome` (or, with `greet=False`, an `update`) with
-        its view at once; its player takes the seat back from a zombie bot."""
+    def attach(self, watcher: Watcher) -> None:
+        """Add a connection: it gets a `welcome` with its view and log at once; its player
+        takes the seat back from a zombie bot."""
         self.watchers.append(watcher)
-        seat = watcher.seat
-        changed = False
+        told = self._arrived(watcher.seat)
+        watcher.send(encode(self.welcome(watcher)))
+        if told:
+            self._broadcast_seats(skip=watcher)
+
+    def adopt(self, watchers: Sequence[Watcher]) -> None:
+        """Take over the connections that waited for the start: all of them are seated
+        before anyone is told who is here (so nobody seems to leave and come back), then
+        each gets an `update` with its view."""
+        for watcher in watchers:
+            self.watchers.append(watcher)
+            self._arrived(watcher.seat)
+        seats = self.seat_infos()
+        for watcher in watchers:
+            watcher.send(encode(self._update(self.view(viewer_of(watcher)), [], seats=seats)))
+
+    def _arrived(self, seat: int | None) -> bool:
+        """A connection for `seat` arrived; True when the others must be told (the seat was
+        shown away, or a zombie played it: the zombie leaves)."""
         if self._held and seat in self.absent.since:
             self._held = False
             self._origin = self._clock() - self.state.now / 1000  # the wait did not count
             self._wake.set()
-        if seat is not None and self.absent.back(seat):
-            changed = True
-            if seat in self.bots:  # its zombie
-                self.schedule.remove(seat)
-            self._wake.set()
-        view = self.view(viewer_of(watcher))
-        if greet:
-            watcher.send(encode(self.welcome(watcher, view)))
-        else:
-            watcher.send(encode(self._update(view, [], seats=self.seat_infos())))
-        if changed:
-            self._broadcast_seats(skip=watcher)
+        if seat is None or not self.absent.back(seat):
+            return False
+        if seat in self.bots:  # its zombie
+            self.schedule.remove(seat)
+        self._wake.set()
+        return True
 
     def detach(self, watcher: Watcher) -> None:
-        """Remove a connection; a seat left with none starts its zombie timer."""
+        """Remove a connection; a seat left with none starts its grace and zombie timers
+        (told at once when the game no longer runs)."""
         try:
             self.watchers.remove(watcher)
         except ValueError:
@@ -203,9 +226,9 @@ class TableRunner:
         seat = watcher.seat
         if seat is None or any(w.seat == seat for w in self.watchers):
             return
-        if self.absent.gone(seat, self.now()):
-            self._wake.set()
+        if self.absent.gone(seat, self.now(), at_once=self.status != "running"):
             self._broadcast_seats()
+        self._wake.set()
 
     def submit(self, watcher: Watcher, action: JSONDict, ref: str | None) -> None:
         """Queue a person's action for the loop; it is stamped with its arrival time."""
@@ -236,12 +259,19 @@ class TableRunner:
         return None if outcome is None else outcome.to_json()
 
     def connected(self, seat: int) -> bool:
-        if seat in self.bots and seat not in self.zombies:
-            return True
-        return any(w.seat == seat for w in self.watchers)
+        """A bot's seat always; a person's unless shown away (a connection that closed
+        less than the grace ago still counts: it is probably being replaced)."""
+        return not self.absent.away(seat)
+
+    def zombie_in(self, seat: int) -> int | None:
+        """Milliseconds until a bot takes over this seat shown away, while the game runs."""
+        due = self.absent.zombie_at(seat)
+        if self.status != "running" or not self.absent.away(seat) or due is None:
+            return None
+        return max(0, due - self.now())
 
     def seat_infos(self) -> list[SeatInfo]:
-        return messages.seat_infos(self.row.seats, self.connected, self.zombies)
+        return messages.seat_infos(self.row.seats, self.connected, self.zombies, self.zombie_in)
 
     def welcome(self, watcher: Watcher, view: JSONDict | None = None) -> Welcome:
         return Welcome(
@@ -253,6 +283,7 @@ class TableRunner:
             view=self.view(viewer_of(watcher)) if view is None else view,
             seq=self.seq,
             outcome=self.outcome_json(),
+            log=messages.log_for(self.events, viewer_of(watcher)),
         )
 
     def _update(
@@ -440,6 +471,7 @@ class TableRunner:
         if self.tutorial is not None:
             self.tutorial.advance(inp)
             self._pause_clock()
+        self._record(self.seq, events)
         if self.game.is_over(self.state):
             await self._store_result()
         self.schedule.saw(events)
@@ -474,13 +506,15 @@ class TableRunner:
     # ------------------------------------------------------------------- bots
 
     def _start_zombies(self, now: int) -> None:
+        """Show the seats whose grace is over as away, and seat the zombies that are due."""
+        shown = self.absent.take_shown(now)
         started = self.absent.take_due(now)
         for seat in started:
             level = zombie_level(self._levels)
             seed = derive_seed(self.row.seed, ZOMBIE_SEED + seat)
             self.schedule.add(seat, seat_bot(self.row.game, level, seat, seed))
             log.info("table %s: a %s bot plays absent seat %d", self.table_id, level, seat)
-        if started:
+        if shown or started:
             self._broadcast_seats()
 
     def _ask_bots(self) -> None:

@@ -12,7 +12,13 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from quintet.core import registry, tutorial
-from quintet.server.checks import MAX_NICKNAME_INPUT, SEED_RANGE, public_seed
+from quintet.server.checks import (
+    MAX_NICKNAME_INPUT,
+    SEED_RANGE,
+    host_seat,
+    next_table,
+    public_seed,
+)
 from quintet.server.hub import TableInfo
 from quintet.server.protocol import SeatInfo
 
@@ -107,6 +113,16 @@ class TableOut(BaseModel):
         description="The deal's seed when the creator chose it (shown to all from the "
         "start); a seed the server drew only once the game is finished, null before",
     )
+    host: int | None = Field(
+        None,
+        description="The seat of the person who sat down first (the creator), who starts "
+        "the game; null before anyone sits",
+    )
+    again: str | None = Field(
+        None,
+        description="A finished table: the table its people were offered to play again at "
+        "(POST .../again), null until one of them asks",
+    )
 
 
 class TablePage(BaseModel):
@@ -131,6 +147,12 @@ class Joined(BaseModel):
     )
     seat: int
     invite: str = Field(description="Link for friends, relative to the server root")
+
+
+class SeatedAgain(Joined):
+    """A seat at the table the people of a finished table play again at."""
+
+    table: str = Field(description="The new table's id")
 
 
 class Hint(BaseModel):
@@ -177,6 +199,8 @@ def table_out(info: TableInfo) -> TableOut:
         practice=bool(row.settings.get("practice", False)),
         tutorial=bool(row.settings.get("tutorial", False)),
         seed=public_seed(row),
+        host=host_seat(row),
+        again=next_table(row),
     )
 
 

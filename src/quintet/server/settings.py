@@ -25,6 +25,7 @@ import platformdirs
 ENV_DB: Final = "QUINTET_DB"
 ENV_BOT_PACE: Final = "QUINTET_BOT_PACE"
 ENV_ZOMBIE_AFTER: Final = "QUINTET_ZOMBIE_AFTER"
+ENV_PRESENCE_GRACE: Final = "QUINTET_PRESENCE_GRACE"
 #: "1" turns on the raw WebSocket echo at /ws/echo (the benchmark's baseline; off by default).
 ENV_ECHO: Final = "QUINTET_ECHO"
 
@@ -90,6 +91,9 @@ class Settings:
     #: A human seat with no connection this long (s) while its game runs is played by a
     #: bot until its player comes back; 0 = never.
     zombie_after_s: float = 60.0
+    #: A seat whose last connection closed is shown away only after this long (s), so a
+    #: reload or a replaced connection is no leaving and coming back; 0 = at once.
+    presence_grace_s: float = 5.0
     #: Multiplies bot think times (tests use e.g. 0.02 so games are fast); 0 = at once.
     bot_pace: float = 1.0
     #: WebSocket connections one seat may have open at once (tabs, devices), and the
@@ -131,6 +135,10 @@ class Settings:
         if not (math.isfinite(self.zombie_after_s) and self.zombie_after_s >= 0):
             raise SettingsError(
                 f"zombie_after_s must be >= 0 (0 = never), not {self.zombie_after_s}"
+            )
+        if not (math.isfinite(self.presence_grace_s) and self.presence_grace_s >= 0):
+            raise SettingsError(
+                f"presence_grace_s must be >= 0 (0 = at once), not {self.presence_grace_s}"
             )
         if not (math.isfinite(self.create_per_minute) and self.create_per_minute >= 0):
             raise SettingsError(
@@ -182,6 +190,7 @@ class Settings:
             "db_url": (ENV_DB, str),
             "bot_pace": (ENV_BOT_PACE, float),
             "zombie_after_s": (ENV_ZOMBIE_AFTER, float),
+            "presence_grace_s": (ENV_PRESENCE_GRACE, float),
             "bench_echo": (ENV_ECHO, boolean),
             "create_per_minute": ("QUINTET_CREATE_PER_MINUTE", float),
             "create_burst": ("QUINTET_CREATE_BURST", int),

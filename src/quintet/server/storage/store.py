@@ -314,6 +314,17 @@ class Store:
                     raise StorageError(f"no table {table_id!r}")
         return changed
 
+    async def set_settings(self, table_id: str, settings: JSON) -> None:
+        """Replace a table's settings (e.g. to link the table its players meet at next).
+
+        Raises `StorageError` for an unknown table.
+        """
+        t = models.tables
+        statement = update(t).where(t.c.id == table_id).values(settings=settings)
+        async with self._db.transaction(f"setting table {table_id!r}'s settings", write=True) as c:
+            if (await c.execute(statement)).rowcount != 1:
+                raise StorageError(f"no table {table_id!r}")
+
     async def append_input(self, table_id: str, seq: int, inp: Input) -> None:
         """Append input number `seq` (0, 1, 2, ...) to the table's log; committed on return.
 

@@ -62,6 +62,8 @@ export const api = {
   result: (id) => call('GET', `/api/tables/${encodeURIComponent(id)}/result`),
   replay: (id, viewer) =>
     call('GET', `/api/tables/${encodeURIComponent(id)}/replay?viewer=${encodeURIComponent(viewer)}`),
+  // A finished table's person takes the same seat at the next table (made by the first).
+  again: (id, token) => call('POST', `/api/tables/${encodeURIComponent(id)}/again`, undefined, token),
   hint: (id, token) => call('POST', `/api/tables/${encodeURIComponent(id)}/hint`, undefined, token),
   startTutorial: (game, nickname) => call('POST', `/api/tutorials/${encodeURIComponent(game)}`, { nickname }),
   sample: (id, token) => call('POST', `/api/tables/${encodeURIComponent(id)}/sample`, undefined, token),

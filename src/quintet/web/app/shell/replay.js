@@ -162,7 +162,8 @@ export function ReplayPage({ id }) {
                 : null}
             </section>
             <aside class="side-panel">
-              <${SeatList} state=${state} board=${game.board} info=${game.info} names=${names} viewer=${true} />
+              <${SeatList} state=${state} board=${game.board} info=${game.info} names=${names} viewer=${true}
+                presence=${false} />
               <section class="panel log-panel" aria-label=${t('replay.moves')}>
                 <h2 class="panel-title">${t('replay.moves')}</h2>
                 <ol class="game-log replay-log" tabindex="0" ref=${moves}>

@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import { t } from '../i18n.js';
 import { Dialog, ErrorNote, Icon } from '../ui.js';
 import { api } from '../api.js';
-import { saveSeat, nickname } from '../store.js';
+import { saveSeat, seatAt, nickname } from '../store.js';
 import { navigate } from '../router.js';
 
 export function Ranking({ outcome, names, mySeat }) {
@@ -37,33 +37,62 @@ export function winnersLine(outcome, names, mySeat) {
   return t('results.winners', { names: list, count: winners.length });
 }
 
-/** Create a table like this one (same game, options and seats: bots at the same levels,
- * the other people's seats open for them) and sit at the same seat. */
-export async function playAgain(table, mySeat) {
-  const body = {
-    game: table.game,
-    options: table.options,
-    seats: table.seats.map((s) => (s.kind === 'bot' ? { kind: 'bot', level: s.level } : { kind: 'human' })),
-  };
-  if (table.practice) body.practice = true;
-  const created = await api.createTable(body);
-  const seat = mySeat ?? created.free_seats[0];
-  const name = nickname.value || table.seats[seat]?.nickname || 'Player';
-  const joined = await api.join(created.id, seat, name);
-  saveSeat(created.id, { token: joined.token, seat, nickname: name });
-  const humansLeft = created.free_seats.filter((s) => s !== seat);
-  if (humansLeft.length === 0) await api.start(created.id, joined.token);
-  navigate(`/t/${created.id}`);
+/** Take my seat at the next table of this finished one (the server makes it for the
+ * first to ask: same game, options and seats, bots at the same levels; every connection
+ * of this table is told), then go there. The host (the first to sit there) starts it at
+ * once when nobody else is to come (every other seat a bot). */
+export async function playAgain(tableId, mine) {
+  const seated = await api.again(tableId, mine.token);
+  const next = await api.table(seated.table);
+  const name = next.seats[seated.seat]?.nickname ?? mine.nickname ?? nickname.value;
+  saveSeat(seated.table, { token: seated.token, seat: seated.seat, nickname: name });
+  if (next.status === 'open' && next.free_seats.length === 0 && next.host === seated.seat) {
+    await api.start(seated.table, seated.token);
+  }
+  navigate(`/t/${seated.table}`);
 }
 
-export function Results({ outcome, names, mySeat, table, tableId, onClose }) {
+/** The offer of the next table (`again`: {table, by}, by null when not known): take my
+ * seat there, go there when I already have, or watch it (a spectator). */
+export function AgainOffer({ again, names, tableId, mine, compact = false }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
-  const again = async () => {
+  if (!again) return null;
+  const have = seatAt(again.table);
+  const text = again.by !== null && again.by !== undefined && again.by !== mine?.seat
+    ? t('again.offer', { who: names[again.by] })
+    : t('again.offer_mine');
+  const take = async () => {
     setBusy(true);
     setError(null);
     try {
-      await playAgain(table, mySeat);
+      await playAgain(tableId, mine);
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  };
+  let action;
+  if (!mine) {
+    action = html`<a class="button" href=${`/t/${again.table}`} data-nav>${t('again.watch')}</a>`;
+  } else if (have) {
+    action = html`<a class="button primary" href=${`/t/${again.table}`} data-nav>${t('again.go')}</a>`;
+  } else {
+    action = html`<button type="button" class="primary" disabled=${busy} onClick=${take}>${t('again.take_seat')}</button>`;
+  }
+  return html`<div class=${`again-offer ${compact ? 'compact' : ''}`} role="status">
+    <span>${mine ? text : t('again.next_game')}</span> ${action}
+    <${ErrorNote} error=${error} /></div>`;
+}
+
+export function Results({ outcome, names, mySeat, table, tableId, onClose, mine, again }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await playAgain(tableId, mine);
     } catch (err) {
       setError(err);
       setBusy(false);
@@ -73,10 +102,11 @@ export function Results({ outcome, names, mySeat, table, tableId, onClose }) {
     <${Dialog} title=${t('results.title')} onClose=${onClose} className="results-dialog">
       <p class="results-headline">${winnersLine(outcome, names, mySeat)}</p>
       <${Ranking} outcome=${outcome} names=${names} mySeat=${mySeat} />
+      <${AgainOffer} again=${again} names=${names} tableId=${tableId} mine=${mine} />
       <${ErrorNote} error=${error} />
       <div class="dialog-actions">
-        ${table && mySeat !== null && mySeat !== undefined
-          ? html`<button type="button" class="primary" disabled=${busy} onClick=${again} autofocus>${t('results.play_again')}</button>`
+        ${table && mine && !again
+          ? html`<button type="button" class="primary" disabled=${busy} onClick=${start} autofocus>${t('results.play_again')}</button>`
           : null}
         <a class="button" href=${`/replay/${tableId}`} data-nav>${t('results.replay')}</a>
         <a class="button" href="/" data-nav>${t('app.to_lobby')}</a>

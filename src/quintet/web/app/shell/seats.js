@@ -24,7 +24,21 @@ function initials(name) {
   return (name || '?').trim().slice(0, 1).toUpperCase();
 }
 
-export function SeatList({ state, board, info, names, viewer = false }) {
+/** A seat's presence in words: open, a bot standing in, online, or away (with the
+ * countdown to the bot that takes over, while the game runs). */
+function presenceText(seat, status) {
+  if (!seat.nickname && seat.kind === 'human') return t('seats.open');
+  if (seat.zombie) return t('seats.zombie');
+  if (seat.connected) return t('seats.connected');
+  if (status === 'running' && seat.zombie_due !== undefined) {
+    return t('seats.zombie_in', { time: formatSeconds(secondsLeft(seat.zombie_due, performance.now())) });
+  }
+  return t('seats.away');
+}
+
+/** The players: with `presence` false (a replay) nobody's connection is shown, only who
+ * sat where. */
+export function SeatList({ state, board, info, names, viewer = false, presence = true }) {
   // In a replay the highlighted seat is the one whose view is shown, not "you".
   const youTag = viewer ? t('seats.viewer') : t('seats.you');
   void tick.value;
@@ -41,13 +55,9 @@ export function SeatList({ state, board, info, names, viewer = false }) {
           const me = index === mySeat;
           const on = active.has(index);
           const out = view?.sitting_out?.[index];
-          const statusText = !info_.nickname && info_.kind === 'human'
-            ? t('seats.open')
-            : info_.zombie
-              ? t('seats.zombie')
-              : info_.connected
-                ? t('seats.connected')
-                : t('seats.away');
+          const statusText = presence ? presenceText(info_, status) : '';
+          const counting = presence && !info_.connected && !info_.zombie && status === 'running'
+            && info_.zombie_due !== undefined;
           const turn = on ? (realTime ? t('seats.playing') : t('seats.to_act')) : '';
           const label = [
             names[index],
@@ -57,17 +67,19 @@ export function SeatList({ state, board, info, names, viewer = false }) {
             turn,
           ].filter(Boolean).join(', ');
           return html`
-            <li class=${`seat ${me ? 'me' : ''} ${on ? 'active' : ''} ${info_.connected ? 'online' : 'offline'} ${info_.zombie ? 'zombie' : ''}`}
+            <li class=${`seat ${me ? 'me' : ''} ${on ? 'active' : ''} ${presence ? (info_.connected ? 'online' : 'offline') : ''} ${info_.zombie ? 'zombie' : ''}`}
               aria-label=${label} aria-current=${on && !realTime ? 'true' : undefined} data-seat=${index}>
               <span class=${`avatar seat-color-${index % 8}`} aria-hidden="true">
                 ${info_.kind === 'bot' ? html`<${Icon} name="bot" />` : initials(names[index])}
-                <span class="presence" title=${statusText}></span>
+                ${presence ? html`<span class="presence" title=${statusText}></span>` : null}
               </span>
               <span class="seat-main">
                 <span class="seat-name">${names[index]}${me ? html` <span class="you-tag">${youTag}</span>` : null}</span>
                 <span class="seat-sub">
-                  ${info_.kind === 'bot' ? t('seats.bot_level', { level: botLevel(info_.level) }) : statusText}
-                  ${info_.zombie ? html` · <span class="zombie-tag">${t('seats.zombie_short')}</span>` : null}
+                  ${info_.kind === 'bot' ? t('seats.bot_level', { level: botLevel(info_.level) }) : counting
+                    ? html`<span class="zombie-countdown" role="timer">${statusText}</span>`
+                    : statusText}
+                  ${presence && info_.zombie ? html` · <span class="zombie-tag">${t('seats.zombie_short')}</span>` : null}
                 </span>
               </span>
               ${out !== null && out !== undefined && status === 'running'
@@ -81,10 +93,14 @@ export function SeatList({ state, board, info, names, viewer = false }) {
     </section>`;
 }
 
-/** Names that tell the seats apart: two seats of one name (bots of one level, two
- * players who chose the same nickname) get their seat numbers, "Bot (basic) #3". */
+/** Names that tell the seats apart and stay short enough for a phone: at a table with
+ * several bots each is "Bot 3" by its seat (its level is in the seat list); two people
+ * who chose the same nickname get their seat numbers, "Ben #2". */
 export function seatNames(seats) {
-  const names = seats.map((info, index) => seatName(info, index));
+  const bots = seats.filter((info) => info?.kind === 'bot').length;
+  const names = seats.map((info, index) => (info?.kind === 'bot' && bots > 1
+    ? t('seat.bot_n', { n: index + 1 })
+    : seatName(info, index)));
   const count = {};
   for (const name of names) count[name] = (count[name] ?? 0) + 1;
   return names.map((name, index) => (count[name] > 1 ? t('seat.name_seat', { name, n: index + 1 }) : name));

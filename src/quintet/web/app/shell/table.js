@@ -14,7 +14,7 @@ import { SeatList, seatNames, activeSeats } from './seats.js';
 import { GameLog } from './log.js';
 import { DeadlineClock, gameNow } from './clock.js';
 import { SoundToggle, play } from './sounds.js';
-import { Results } from './results.js';
+import { Results, AgainOffer } from './results.js';
 import { RulesPanel } from '../rules.js';
 import { TutorialPanel, tutorialRefusal } from '../tutorial/index.js';
 
@@ -55,6 +55,9 @@ export function TablePage({ id }) {
       // again then, not on every update.
       if ((message.type === 'update' || message.type === 'welcome') && message.status !== lastStatus) {
         lastStatus = message.status;
+        refresh();
+      } else if (message.type === 'update' && message.status === 'open' && message.seats) {
+        // Someone sat down: the description names the host (who sat down first).
         refresh();
       }
     });
@@ -100,6 +103,12 @@ function WaitingRoom({ id, table, game, state, mine, onJoined }) {
   const seats = state.seats.length ? state.seats : table.seats;
   const free = seats.filter((s) => s.kind === 'human' && !s.nickname).map((s) => s.seat);
   const link = `${location.origin}/t/${id}`;
+  // One person starts the game: the host, who sat down first (the table's creator). If
+  // the host has left the waiting room, any seated person may, so nobody is stuck.
+  const host = table.host ?? null;
+  const hostHere = host !== null && seats[host]?.connected;
+  const starts = mine && (host === null || host === mine.seat || !hostHere);
+  const hostName = host !== null ? seats[host]?.nickname : null;
 
   const join = async (seat) => {
     const trimmed = name.trim();
@@ -177,11 +186,13 @@ function WaitingRoom({ id, table, game, state, mine, onJoined }) {
         <${ErrorNote} error=${error} />
         ${mine
           ? html`<div class="waiting-actions">
-              <button type="button" class="primary big" disabled=${busy || free.length > 0}
-                onClick=${start}>${t('waiting.start')}</button>
+              ${starts
+                ? html`<button type="button" class="primary big" disabled=${busy || free.length > 0}
+                    onClick=${start}>${t('waiting.start')}</button>`
+                : html`<p class="host-note" role="status">${t('waiting.host_starts', { who: hostName })}</p>`}
               ${free.length ? html`<p class="muted" role="status">${t('waiting.waiting_for', { count: free.length })}</p>` : null}
             </div>`
-          : null}
+          : hostName ? html`<p class="host-note muted">${t('waiting.host_starts', { who: hostName })}</p>` : null}
         <p><a href="/" data-nav>${t('app.to_lobby')}</a></p>
       </div>
     </main>`;
@@ -205,6 +216,9 @@ function Shell({ id, table, game, live, socket, mine }) {
   const [showRules, setShowRules] = useState(false);
   const running = state.status === 'running';
   const finished = state.status === 'finished';
+  // The next table, when one of this table's people set it up (told live, or known
+  // from the description when the page opened later).
+  const again = live.again.value ?? (table.again ? { table: table.again, by: null } : null);
 
   // Sounds and notices for the key moments.
   const before = useRef({ active: false, status: state.status });
@@ -272,6 +286,9 @@ function Shell({ id, table, game, live, socket, mine }) {
           : null}
         ${finished ? html`<a class="button" href=${`/replay/${id}`} data-nav>${t('results.replay')}</a>` : null}
       </div>
+      ${finished && !showResults
+        ? html`<${AgainOffer} again=${again} names=${names} tableId=${id} mine=${mine} compact=${true} />`
+        : null}
       <div class="table-main">
         <section class="felt board-area" aria-label=${t('table.board')}>
           ${state.view
@@ -296,7 +313,8 @@ function Shell({ id, table, game, live, socket, mine }) {
         : null}
       ${finished && showResults && state.outcome
         ? html`<${Results} outcome=${state.outcome} names=${names} mySeat=${mySeat}
-            table=${table} tableId=${id} onClose=${() => setShowResults(false)} />`
+            table=${table} tableId=${id} mine=${mine} again=${again}
+            onClose=${() => setShowResults(false)} />`
         : null}
     </main>`;
 }

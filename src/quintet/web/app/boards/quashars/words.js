@@ -39,10 +39,17 @@ export function joinList(items) {
   return items.join(', ');
 }
 
-/** A seat's letter for small badges: its name's initial, with the seat number when
- * another seat has the same initial (several bots). */
+/** A seat's badge: its name's initial; when another seat shares it, the number a
+ * numbered name ends with ("Bot 3" is B3), else its first two letters (Ben beside the
+ * bots is Be, not B2), else its seat number. */
 export function initial(names, seat) {
-  const letter = (names[seat] ?? '?').trim().slice(0, 1).toUpperCase();
-  const shared = names.some((n, s) => s !== seat && (n ?? '?').trim().slice(0, 1).toUpperCase() === letter);
-  return shared ? `${letter}${seat + 1}` : letter;
+  const name = (names[seat] ?? '?').trim();
+  const letter = name.slice(0, 1).toUpperCase();
+  const others = names.filter((_, s) => s !== seat).map((n) => (n ?? '?').trim());
+  if (!others.some((n) => n.slice(0, 1).toUpperCase() === letter)) return letter;
+  const number = name.match(/(\d+)$/);
+  if (number) return `${letter}${number[1]}`;
+  const two = letter + name.slice(1, 2).toLowerCase();
+  if (name.length > 1 && !others.some((n) => (n.slice(0, 1).toUpperCase() + n.slice(1, 2).toLowerCase()) === two)) return two;
+  return `${letter}${seat + 1}`;
 }

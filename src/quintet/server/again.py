@@ -1,0 +1,75 @@
+"""Play again: the people of a finished table meet at a new one, each in their own seat.
+
+The first of them to ask creates the new table (same game, options and seats: bots at
+the same levels, people's seats open; a new secret seed) and sits in their own seat; every
+connection of the finished table is then told (`again`), and each of its people may take
+their own seat the same way. The finished table remembers the new one (its settings'
+`again`), so later askers, and anyone who opens the finished table, find the same one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from quintet.server.checks import AGAIN, next_table, seat_for_token
+from quintet.server.errors import ErrorCode, HubError
+from quintet.server.hub import Hub
+from quintet.server.lobby import SeatSpec
+from quintet.server.protocol import Again, encode
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A seat taken at the next table."""
+
+    table: str
+    seat: int
+    token: str
+
+
+async def play_again(hub: Hub, table_id: str, token: str | None) -> Seated:
+    """Seat the token's person in the same seat at the next table, creating it first
+    when nobody has; the finished table's connections are told of a new one.
+
+    Raises `HubError`: no_token or bad_token without a token of a seat here, no_table,
+    not_finished before the end, seat_taken or not_open when the seat, or the table, is
+    no longer free.
+    """
+    if not token:
+        raise HubError(
+            ErrorCode.NO_TOKEN, "playing again needs 'Authorization: Bearer <seat token>'"
+        )
+    row = await hub.row(table_id)
+    seat = seat_for_token(row, token)
+    if seat is None:
+        raise HubError(ErrorCode.BAD_TOKEN, f"that token is no seat's at table {table_id}")
+    if row.status != "finished":
+        raise HubError(
+            ErrorCode.NOT_FINISHED, f"table {table_id} is {row.status}; play again once it ends"
+        )
+    created = False
+    async with hub.lock(table_id):
+        row = await hub.row(table_id)
+        new_id = next_table(row)
+        if new_id is not None and await hub.store.table(new_id) is None:
+            new_id = None  # it expired, nobody having sat there: make another
+        if new_id is None:
+            zombie = row.settings.get("zombie_after_s")
+            new = await hub.create_table(
+                row.game,
+                row.options,
+                [SeatSpec(s.kind, s.level) for s in row.seats],
+                zombie_after_s=float(zombie) if isinstance(zombie, int | float) else None,
+                practice=bool(row.settings.get("practice")),
+            )
+            await hub.store.set_settings(table_id, {**row.settings, AGAIN: new.id})
+            new_id, created = new.id, True
+    nickname = row.seats[seat].nickname or f"Player {seat + 1}"
+    try:
+        new_token = await hub.join(new_id, seat, nickname)
+    finally:
+        # Told once the asker sits there (the others then see who), and even if that
+        # failed: the table exists and is linked, so the others may still take theirs.
+        if created:
+            hub.tell_finished(table_id, encode(Again(table=new_id, by=seat)))
+    return Seated(new_id, seat, new_token)
