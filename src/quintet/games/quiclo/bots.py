@@ -51,6 +51,7 @@ from typing import Any, Final
 from quintet.bots import REACTION_TIMES, ReactionTime, scatter
 from quintet.bots.random import RandomBot
 from quintet.core import BotFactory, GameOver, JSONDict, Plan, Rng, RuleError, Seat, TooLate
+from quintet.core.levels import BotLevels
 from quintet.games.quiclo.arithmetic import OPERATORS, explain
 from quintet.games.quiclo.solver import Claim, Claims, claim_keys, has_claim
 
@@ -377,8 +378,15 @@ def _factory(level: Level) -> BotFactory:
     return make
 
 
-BOTS: Final[dict[str, BotFactory]] = {
-    # The shared random bot: a uniformly random valid claim, at easy's pace.
-    "random": RandomBot.using(random_claim, easy_pace),
-    **{name: _factory(level) for name, level in LEVELS.items()},
-}
+#: Weakest first (docs/benchmarks.md, "Quiclo bot levels"). A new seat gets easy: three
+#: medium bots end a game in about 30 s, easy ones in about 70 s ("Default bot levels").
+#: perfect acts at once with every claim in view: a test bot, not offered at tables.
+BOTS: Final = BotLevels(
+    {
+        # The shared random bot: a uniformly random valid claim, at easy's pace.
+        "random": RandomBot.using(random_claim, easy_pace),
+        **{name: _factory(level) for name, level in LEVELS.items()},
+    },
+    default="easy",
+    hidden=["perfect"],
+)
