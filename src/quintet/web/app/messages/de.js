@@ -45,6 +45,11 @@ export default {
   'options.required': '{name}: Bitte gib einen Wert ein.',
   'options.not_number': '{name}: Bitte gib eine Zahl ein.',
   'options.not_integer': '{name}: Bitte gib eine ganze Zahl ein.',
+  'options.place': 'Nr. {n}',
+  'options.pick_unset': '(nicht festgelegt)',
+  'options.pick_blank': '(wählen)',
+  'options.pick_each': '{name}: Wähle für alle {count} eine aus, oder für keinen.',
+  'options.pick_between': '{name}: Wähle {min} bis {max} aus.',
 
   'seat.number': 'Platz {n}',
   'seat.bot': 'Bot ({level})',

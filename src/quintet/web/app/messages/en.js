@@ -45,6 +45,11 @@ export default {
   'options.required': '{name}: please enter a value.',
   'options.not_number': '{name}: please enter a number.',
   'options.not_integer': '{name}: please enter a whole number.',
+  'options.place': 'No. {n}',
+  'options.pick_unset': '(not fixed)',
+  'options.pick_blank': '(choose)',
+  'options.pick_each': '{name}: choose one for each of the {count}, or none.',
+  'options.pick_between': '{name}: choose {min} to {max}.',
 
   'seat.number': 'Seat {n}',
   'seat.bot': 'Bot ({level})',
