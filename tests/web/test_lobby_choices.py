@@ -13,7 +13,7 @@ from tests.web.browser import Web
 #: What /api/games declares (the games' BotLevels): shown levels weakest first, default.
 LEVELS = {
     "Quashars": (["random", "basic"], "basic"),
-    "Quiclo": (["random", "easy", "medium", "hard"], "easy"),
+    "Quiclo": (["beginner", "random", "easy", "medium", "hard"], "beginner"),
     "Quiddler": (["easy", "medium", "random", "hard"], "easy"),
     "Quick": (["random", "easy", "medium", "hard"], "easy"),
     "Double Quick!": (["random", "easy", "medium", "hard"], "easy"),
@@ -52,13 +52,13 @@ def test_bot_levels_go_weakest_first_with_a_newcomers_default(
     assert "perfect" not in values
 
 
-def test_the_quiclo_test_bot_is_not_offered_and_a_new_seat_gets_easy(web: Web, page: Page) -> None:
+def test_the_quiclo_test_bot_is_not_offered_and_a_new_seat_gets_beginner(web: Web, page: Page) -> None:
     page.goto("/")
     page.get_by_label("Your nickname").fill("Anna")
     page.get_by_role("radio", name=re.compile("^Quiclo")).check()
     page.get_by_label("Players", exact=True).select_option("3")
     for seat in ("Seat 2", "Seat 3"):
-        expect(page.get_by_label(seat)).to_have_value("easy")
+        expect(page.get_by_label(seat)).to_have_value("beginner")
         expect(page.get_by_label(seat).locator('option[value="perfect"]')).to_have_count(0)
     page.get_by_role("button", name="Create table").click()
     expect(page).to_have_url(re.compile(r"/t/[\w-]+$"))
@@ -67,8 +67,8 @@ def test_the_quiclo_test_bot_is_not_offered_and_a_new_seat_gets_easy(web: Web, p
         table = http.get(f"/api/tables/{table_id}").json()
     assert [(s["kind"], s["level"]) for s in table["seats"]] == [
         ("human", None),
-        ("bot", "easy"),
-        ("bot", "easy"),
+        ("bot", "beginner"),
+        ("bot", "beginner"),
     ]
 
 

@@ -56,6 +56,7 @@ export default {
   'seat.name_seat': '{name} #{n}',
   'seat.open': 'Freier Platz',
   'bot.random': 'zufällig',
+  'bot.beginner': 'Anfänger',
   'bot.basic': 'einfach',
   'bot.easy': 'leicht',
   'bot.medium': 'mittel',

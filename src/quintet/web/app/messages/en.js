@@ -56,6 +56,7 @@ export default {
   'seat.name_seat': '{name} #{n}',
   'seat.open': 'Open seat',
   'bot.random': 'random',
+  'bot.beginner': 'beginner',
   'bot.basic': 'basic',
   'bot.easy': 'easy',
   'bot.medium': 'medium',
