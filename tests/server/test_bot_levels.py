@@ -58,7 +58,8 @@ def test_a_test_bot_is_refused_at_a_table_unless_the_server_allows_it() -> None:
     assert "seat 1" in refused.value.message and "'perfect' is a test bot" in refused.value.message
     assert "beginner, random, easy, medium, hard" in refused.value.message
     assert [row.level for row in seat_rows(found, seats, test_bots=True)] == [None, "perfect"]
-    with pytest.raises(HubError, match=r"unknown bot level 'wizard'.*beginner, random, easy, medium, hard$"):
+    every = "beginner, random, easy, medium, hard"
+    with pytest.raises(HubError, match=rf"unknown bot level 'wizard'.*{every}$"):
         seat_rows(found, [SeatSpec("bot", "wizard")], test_bots=True)
 
 

@@ -52,7 +52,9 @@ def test_bot_levels_go_weakest_first_with_a_newcomers_default(
     assert "perfect" not in values
 
 
-def test_the_quiclo_test_bot_is_not_offered_and_a_new_seat_gets_beginner(web: Web, page: Page) -> None:
+def test_the_quiclo_test_bot_is_not_offered_and_a_new_seat_gets_beginner(
+    web: Web, page: Page
+) -> None:
     page.goto("/")
     page.get_by_label("Your nickname").fill("Anna")
     page.get_by_role("radio", name=re.compile("^Quiclo")).check()
