@@ -126,3 +126,44 @@ def test_the_picker_speaks_german(web: Web, page: Page) -> None:
         "Mit Blau gewinnen"
     )
     assert page.evaluate("[...window.__quintetMissingMessages]") == []
+
+
+def test_options_of_known_values_are_told_apart_by_their_schema(web: Web, page: Page) -> None:
+    # Every schema the lobby can meet for a known set, and what is not one.
+    page.goto("/")
+    kinds = page.evaluate(
+        """async () => {
+          const { optionKind } = await import('/static/app/lobby.js');
+          const picks = {anyOf: [{type: 'array', minItems: 2, maxItems: 2,
+            prefixItems: [{type: 'string', enum: ['a', 'b']}, {type: 'string', enum: ['c']}]},
+            {type: 'null'}]};
+          return {
+            picks: optionKind(picks),
+            multi: optionKind({type: 'array', items: {type: 'string', enum: ['x', 'y']}}),
+            list: optionKind({type: 'array', items: {type: 'string'}}),
+            open_place: optionKind({type: 'array', prefixItems: [{type: 'string'}]}),
+            choice: optionKind({type: 'string', enum: ['fixed', 'dealer']}),
+          };
+        }"""
+    )
+    assert {name: (kind["kind"], kind["nullable"]) for name, kind in kinds.items()} == {
+        "picks": ("picks", True),
+        "multi": ("multi", False),
+        "list": ("list", False),
+        "open_place": ("list", False),
+        "choice": ("choice", False),
+    }
+
+
+def test_signed_numbers_share_one_minus_sign(web: Web, page: Page) -> None:
+    page.goto("/")
+    # The lobby shows the games once every game's messages are in.
+    expect(page.get_by_role("radio", name="Quiddler")).to_be_visible()
+    written = page.evaluate(
+        """async () => {
+          const { num, signed, t } = await import('/static/app/i18n.js');
+          return [num(-4), num(0), num(12), signed(-4), signed(0), signed(7),
+                  t('quiddler.points', {count: -6})];
+        }"""
+    )
+    assert written == ["\u22124", "0", "12", "\u22124", "0", "+7", "\u22126 points"]
