@@ -339,7 +339,10 @@ function NewTable({ games }) {
         <div id="options-body" hidden=${!showOptions}>
           ${game.options.map((option) => html`<${OptionInput} key=${`${game.name}-${option.name}`} game=${game.name}
             option=${option} value=${field(option)}
-            onChange=${(v) => setFields({ ...fields, [option.name]: v })} />`)}
+            onChange=${(v) => {
+              setFields({ ...fields, [option.name]: v });
+              setError(null);
+            }} />`)}
           <div class="option option-boolean" data-option="practice">
             <label class="check" for="opt-practice"><input id="opt-practice" type="checkbox" checked=${practice}
               aria-describedby="opt-practice-help" onChange=${(e) => setPractice(e.currentTarget.checked)} />
