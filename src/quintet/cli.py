@@ -66,12 +66,34 @@ def _root(
 
 
 def game_facts() -> list[JSONDict]:
-    """Every registered game's facts (`Game.describe()`) with its bot levels."""
+    """Every registered game's facts (`Game.describe()`) with its bot levels: `bots` weakest
+    first, `default_bot` (a new table's bot seat) and `test_bots` (for tests only)."""
     facts = []
     for name in registry.names():
         found = registry.entry(name)
-        facts.append({**found.game.describe(), "bots": sorted(found.bots)})
+        levels = found.bots
+        facts.append(
+            {
+                **found.game.describe(),
+                "bots": list(levels.shown),
+                "default_bot": levels.default,
+                "test_bots": list(levels.hidden),
+            }
+        )
     return facts
+
+
+def levels_text(fact: JSONDict, *, mark_default: bool = True) -> str:
+    """A game's bot levels for a line of text: weakest first, the lobby's default marked.
+
+    >>> levels_text({"bots": ["random", "easy"], "default_bot": "easy", "test_bots": ["perfect"]})
+    'random, easy (lobby default); tests: perfect'
+    """
+    shown = ", ".join(
+        f"{level} (lobby default)" if mark_default and level == fact["default_bot"] else level
+        for level in fact["bots"]
+    )
+    return f"{shown}; tests: {', '.join(fact['test_bots'])}" if fact["test_bots"] else shown
 
 
 def games_command(
@@ -79,20 +101,21 @@ def games_command(
         bool, typer.Option("--json", help="Print a JSON list of objects instead of a table.")
     ] = False,
 ) -> None:
-    """List the games: players, real time or turns, bot levels and a one-line summary."""
+    """List the games: players, real time or turns, bot levels (weakest first) and a
+    one-line summary."""
     facts = game_facts()
     if as_json:
         typer.echo(json.dumps(facts))
         return
     table = Table(title="Quintet games")
-    for column in ("Game", "Players", "Real time", "Bots", "Summary"):
+    for column in ("Game", "Players", "Real time", "Bots, weakest first", "Summary"):
         table.add_column(column, overflow="fold")
     for fact in facts:
         table.add_row(
             fact["name"],
             f"{fact['min_players']}-{fact['max_players']}",
             "yes" if fact["real_time"] else "no (turns)",
-            ", ".join(fact["bots"]),
+            levels_text(fact),
             fact["summary"],
         )
     Console().print(table)
@@ -134,7 +157,8 @@ def simulate_command(  # noqa: PLR0917
             "--bots",
             "-b",
             help="One bot level per seat, comma separated, in seat order (e.g. "
-            "basic,random,random,random). Default: random in every seat.",
+            "basic,random,random,random); each game's levels, weakest first, are below. "
+            "Default: random in every seat.",
         ),
     ] = None,
     seed: Annotated[
@@ -386,6 +410,16 @@ def _game_cli(name: str) -> ModuleType | None:
         raise
 
 
+def _levels_epilog() -> str:
+    """Each game's bot levels, weakest first, for `quintet simulate --help`.
+
+    Raises `GameNotLoaded` for a broken game plugin (`main` prints it).
+    """
+    lines = [f"{fact['name']}: {levels_text(fact, mark_default=False)}" for fact in game_facts()]
+    # "\b" keeps Click from rewrapping the lines into one paragraph.
+    return "Bot levels, weakest first:\n\b\n" + "\n".join(lines)
+
+
 def build_app() -> typer.Typer:
     """The `quintet` app with the built-in verbs and every game's own verbs mounted."""
     app = typer.Typer(
@@ -396,7 +430,7 @@ def build_app() -> typer.Typer:
     )
     app.callback()(_root)
     app.command("games")(games_command)
-    app.command("simulate")(simulate_command)
+    app.command("simulate", epilog=_levels_epilog())(simulate_command)
     app.command("serve")(serve_command)
     app.add_typer(words_app, name="words")
     play_app = typer.Typer(

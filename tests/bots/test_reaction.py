@@ -67,7 +67,7 @@ def test_times_are_skewed_like_peoples() -> None:
 
 
 def test_models_order_by_speed_and_instant_is_zero_without_draws() -> None:
-    order = ["instant", "quick", "steady", "slow"]
+    order = ["instant", "quick", "steady", "slow", "leisurely"]
     assert list(REACTION_TIMES) == order
     medians = [statistics.median(draws(REACTION_TIMES[name], 3, 8)) for name in order]
     assert medians == sorted(medians) and medians[0] == 0 < medians[1]

@@ -497,7 +497,7 @@ def test_http_refusals_say_what_is_wrong(live_module: LiveServer) -> None:
             "POST",
             "/api/tables",
             422,
-            "the levels are: basic, random",
+            "the levels are: random, basic",
             json={"game": "quashars", "seats": [{"kind": "bot", "level": "genius"}] * 3},
         )
         response = http.post("/api/tables", json={"game": "quashars", "seats": []})

@@ -32,6 +32,11 @@ PHONE_844 = {"width": 390, "height": 844}
 COLOUR = "(red|yellow|green|blue)"
 
 
+def written(number: int) -> str:
+    """A total as the board writes it: a negative one with the minus sign U+2212."""
+    return f"\u2212{-number}" if number < 0 else str(number)
+
+
 def board(page: Page) -> Locator:
     return page.locator(".qs-board")
 
@@ -175,7 +180,7 @@ def check_final(web: Web, page: Page, table: Table) -> None:
     expect(rows).to_have_count(4)
     expect(dialog).to_contain_text("Anna")
     totals = page.locator(".qs-score-table .qs-total-row td")
-    expect(totals).to_have_text([str(score) for score in result["scores"]])
+    expect(totals).to_have_text([written(score) for score in result["scores"]])
     # Every game of the match has its points on the sheet.
     for game in range(1, GAMES + 1):
         row = page.locator(f'.qs-score-table tr[data-game="{game}"] td')
@@ -205,7 +210,9 @@ def test_a_whole_match_by_mouse(web: Web) -> None:
     expect(page.locator(".qs-board")).to_have_attribute("data-phase", "over")
     with web.http() as http:
         scores = http.get(f"/api/tables/{table.id}/result").json()["scores"]
-    expect(page.locator(".qs-score-table .qs-total-row td")).to_have_text([str(s) for s in scores])
+    expect(page.locator(".qs-score-table .qs-total-row td")).to_have_text(
+        [written(s) for s in scores]
+    )
 
 
 def test_a_whole_match_by_keyboard(web: Web, page: Page) -> None:

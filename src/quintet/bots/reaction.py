@@ -79,6 +79,8 @@ REACTION_TIMES: Final[dict[str, ReactionTime]] = {
     "quick": ReactionTime(450, 500, 700, 60, 300),
     "steady": ReactionTime(700, 900, 1_100, 110, 500),
     "slow": ReactionTime(1_000, 1_400, 1_600, 160, 800),
+    # Twice slow: a person still learning the game (Quiclo's beginner).
+    "leisurely": ReactionTime(2_000, 2_800, 3_200, 320, 1_600),
 }
 
 

@@ -22,6 +22,7 @@ from quintet.core.events import Event, events_for, private, public
 from quintet.core.game import Game, State
 from quintet.core.inputs import TICK, Input
 from quintet.core.jsonutil import canonical
+from quintet.core.levels import BotLevels
 from quintet.core.options import Options
 from quintet.core.outcome import Outcome
 from quintet.core.record import Record, replay
@@ -38,6 +39,7 @@ __all__ = [
     "BadOptions",
     "Bot",
     "BotFactory",
+    "BotLevels",
     "Event",
     "Game",
     "GameOver",

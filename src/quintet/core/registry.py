@@ -1,10 +1,12 @@
 """The registry of games and their bots, found through entry points (ADR 0013).
 
 A game is a module that exposes `GAME` (its `Game`) and `BOTS` (bot level ->
-`BotFactory`). Installed packages declare it in the `quintet.games` entry-point
-group, the built-in games included (`quashars = "quintet.games.quashars"`); the
-environment variable `QUINTET_GAMES` names more modules, comma-separated, for a
-game that is not installed (development, tests, a server started on an example).
+`BotFactory`; a `BotLevels` also gives their order, weakest first, the level a new
+seat gets and the test-only levels). Installed packages declare it in the
+`quintet.games` entry-point group, the built-in games included (`quashars =
+"quintet.games.quashars"`); the environment variable `QUINTET_GAMES` names more
+modules, comma-separated, for a game that is not installed (development, tests, a
+server started on an example).
 The core imports no game by name: an entry point's module is imported the first
 time its game is asked for, so `names()` imports nothing but the modules named in
 `QUINTET_GAMES` (their game names are only known once imported).
@@ -25,6 +27,7 @@ from typing import Any, Final
 from quintet.core.bot import Bot, BotFactory
 from quintet.core.errors import BadInput
 from quintet.core.game import Game
+from quintet.core.levels import BotLevels
 
 AnyGame = Game[Any, Any]
 
@@ -43,7 +46,8 @@ class GameNotLoaded(BadInput):
 @dataclass(frozen=True)
 class Entry:
     game: AnyGame
-    bots: Mapping[str, BotFactory]
+    #: Weakest first, with the level a new seat gets and the test-only levels.
+    bots: BotLevels
     #: The module that exposes GAME and BOTS (its `cli` submodule, if any, adds verbs).
     module: str | None = None
 
@@ -60,7 +64,7 @@ def register(game: AnyGame, bots: Mapping[str, BotFactory], module: str | None =
     Registering is all a game needs to be playable from the CLI and simulator
     and to be checked by the conformance kit.
     """
-    _ENTRIES[game.name] = Entry(game, dict(bots), module)
+    _ENTRIES[game.name] = Entry(game, BotLevels.of(bots), module)
     _PENDING.pop(game.name, None)
 
 
@@ -74,7 +78,7 @@ def _entry_from(module: Any, origin: str) -> Entry:
         isinstance(level, str) and callable(factory) for level, factory in bots.items()
     ):
         raise GameNotLoaded(f"{origin} exposes no BOTS (a mapping of level name to bot factory)")
-    return Entry(game, dict(bots), module.__name__)
+    return Entry(game, BotLevels.of(bots), module.__name__)
 
 
 def _import(module_name: str, origin: str) -> Any:
@@ -161,8 +165,7 @@ def make_bot(game_name: str, level: str, seat: int, seed: int) -> Bot:
         factory = found.bots[level]
     except KeyError:
         raise BadInput(
-            f"unknown bot {level!r} for {found.game.title}; "
-            f"the bots are: {', '.join(sorted(found.bots))}",
+            f"unknown bot {level!r} for {found.game.title}; the bots are: {found.bots.listing()}",
             "bot/unknown",
         ) from None
     return factory(found.game, seat, seed)

@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from quintet.core import Bot, Input, JSONDict, Outcome, RuleError, Seat, derive_seed, registry
+from quintet.core.levels import RANDOM
 
 #: The person's seat.
 HUMAN_SEAT: Final = 0
@@ -60,14 +61,27 @@ class Quit(Exception):
     """The player asked to leave the table."""
 
 
-def check_level(game_name: str, level: str) -> None:
-    """Raises `typer.BadParameter` naming `--level` for a level the game has no bot for."""
+#: `--level`'s help for `quintet play <game>`: the levels are the game's `BOTS`.
+LEVEL_HELP: Final = (
+    "The bots' level (`quintet games` lists them, weakest first). "
+    "Default: the game's default, one a newcomer can beat."
+)
+
+
+def check_level(game_name: str, level: str | None) -> str:
+    """The level to seat: `level`, or the game's default when None.
+
+    Raises `typer.BadParameter` naming `--level` for a level the game has no bot for.
+    """
     levels = registry.entry(game_name).bots
+    if level is None:
+        level = levels.default or RANDOM
     if level not in levels:
         raise typer.BadParameter(
-            f"unknown bot level {level!r}; the levels are: {', '.join(sorted(levels))}",
+            f"unknown bot level {level!r}; the levels are: {levels.listing()}",
             param_hint="'--level'",
         )
+    return level
 
 
 def seat_bots(game_name: str, level: str, seed: int, players: int) -> dict[Seat, Bot]:

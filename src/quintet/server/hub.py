@@ -205,7 +205,7 @@ class Hub:
         except RuleError as error:
             raise HubError.from_rule(error) from None
         rules = found.game
-        rows = seat_rows(found, seats)
+        rows = seat_rows(found, seats, test_bots=self.settings.test_bots)
         chosen = seed is not None
         if seed is None:
             # Drawn here and told to nobody before the end: whoever knows the seed knows

@@ -29,19 +29,28 @@ class Lobby:
     watchers: list[Watcher]
 
 
-def seat_rows(found: Entry, seats: Sequence[SeatSpec]) -> list[SeatRow]:
-    """The seats to store for a new table of `found`'s game.
+def seat_rows(found: Entry, seats: Sequence[SeatSpec], *, test_bots: bool = False) -> list[SeatRow]:
+    """The seats to store for a new table of `found`'s game; a test-only bot level is
+    accepted only with `test_bots` (the server's setting).
 
     Raises `HubError` bot_unknown or seat_invalid, naming the seat.
     """
     rows = []
+    levels = found.bots
     for number, spec in enumerate(seats):
         if spec.kind == "bot":
-            if spec.level not in found.bots:
+            if spec.level not in levels:
                 raise HubError(
                     ErrorCode.BOT_UNKNOWN,
                     f"seat {number}: unknown bot level {spec.level!r} for {found.game.title}; "
-                    f"the levels are: {', '.join(sorted(found.bots))}",
+                    f"the levels are: {', '.join(levels.shown)}",
+                )
+            if spec.level in levels.hidden and not test_bots:
+                raise HubError(
+                    ErrorCode.BOT_UNKNOWN,
+                    f"seat {number}: the bot level {spec.level!r} is a test bot of "
+                    f"{found.game.title}, not offered at tables (a server started with "
+                    f"QUINTET_TEST_BOTS=1 accepts it); the levels are: {', '.join(levels.shown)}",
                 )
         elif spec.kind != "human" or spec.level is not None:
             raise HubError(

@@ -51,9 +51,15 @@ class GameInfo(BaseModel):
     #: the generic board offers an action editor and `POST /api/tables/{id}/sample`.
     lists_actions: bool
     options: list[GameOption]
+    #: The bot levels offered at tables, weakest first (the lobby lists them so).
     bots: list[str]
     #: The game has a guided first game (`POST /api/tutorials/{game}`).
     tutorial: bool = False
+    #: The level a new bot seat gets: one a newcomer can beat. None: the game has no bots.
+    default_bot: str | None
+    #: Test-only levels (not offered in the lobby), accepted at new tables only by a server
+    #: started with QUINTET_TEST_BOTS=1.
+    test_bots: list[str]
 
 
 class SeatRequest(BaseModel):
@@ -221,7 +227,9 @@ def game_info(name: str) -> GameInfo:
         real_time=game.real_time,
         lists_actions=game.lists_actions,
         options=options,
-        bots=sorted(found.bots),
+        bots=list(found.bots.shown),
+        default_bot=found.bots.default,
+        test_bots=list(found.bots.hidden),
         tutorial=tutorial.find(name) is not None,
     )
 

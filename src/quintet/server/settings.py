@@ -1,9 +1,10 @@
 """The server's settings: one frozen dataclass, built from defaults, the environment and flags.
 
 Precedence: an explicit value (a `quintet serve` flag) beats the environment
-(`QUINTET_DB`, `QUINTET_BOT_PACE`, `QUINTET_ZOMBIE_AFTER`, `QUINTET_ECHO` and the limits'
-variables in `Settings.build`), which beats the default. The environment exists so a
-test (or the benchmark) can start `python -m quintet serve` with its own settings.
+(`QUINTET_DB`, `QUINTET_BOT_PACE`, `QUINTET_ZOMBIE_AFTER`, `QUINTET_ECHO`,
+`QUINTET_TEST_BOTS` and the limits' variables in `Settings.build`), which beats the
+default. The environment exists so a test (or the benchmark) can start
+`python -m quintet serve` with its own settings.
 
 >>> Settings.build(env={"QUINTET_BOT_PACE": "0.05"}, db_url="sqlite+aiosqlite:///x").bot_pace
 0.05
@@ -113,6 +114,9 @@ class Settings:
     #: Serve `/ws/echo`, a WebSocket that sends back every message unchanged: the raw
     #: stack's baseline for `make bench` (bench/server_load.py). Off unless asked for.
     bench_echo: bool = False
+    #: Accept the games' test-only bot levels (`BotLevels.hidden`, e.g. Quiclo's perfect)
+    #: at new tables. Off: they are refused, as the lobby never offers them.
+    test_bots: bool = False
 
     def __post_init__(self) -> None:
         if not self.db_url:
@@ -192,6 +196,7 @@ class Settings:
             "zombie_after_s": (ENV_ZOMBIE_AFTER, float),
             "presence_grace_s": (ENV_PRESENCE_GRACE, float),
             "bench_echo": (ENV_ECHO, boolean),
+            "test_bots": ("QUINTET_TEST_BOTS", boolean),
             "create_per_minute": ("QUINTET_CREATE_PER_MINUTE", float),
             "create_burst": ("QUINTET_CREATE_BURST", int),
             "open_table_ttl_s": ("QUINTET_OPEN_TABLE_TTL", float),

@@ -78,8 +78,7 @@ def check_setup(
         if level not in found.bots:
             raise BadSetup(
                 "bots",
-                f"unknown bot {level!r} for {rules.title}; "
-                f"the bots are: {', '.join(sorted(found.bots))}",
+                f"unknown bot {level!r} for {rules.title}; the bots are: {found.bots.listing()}",
                 "bot/unknown",
             )
     if games < 1:

@@ -144,7 +144,8 @@ def test_quintet_games_lists_quick_with_every_option_described_and_defaulted() -
     assert result.exit_code == 0
     quick = next(g for g in json.loads(result.output) if g["name"] == "quick")
     assert (quick["min_players"], quick["max_players"], quick["real_time"]) == (2, 6, True)
-    assert quick["bots"] == ["easy", "hard", "medium", "random"]
+    assert quick["bots"] == ["random", "easy", "medium", "hard"]
+    assert quick["default_bot"] == "easy"
     options = {o["name"]: o for o in quick["options"]}
     assert options["criteria"]["default"] == ["number"]
     assert options["chooser"]["default"] == "fixed"

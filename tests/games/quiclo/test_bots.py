@@ -26,7 +26,7 @@ from quintet.core import (
 )
 from quintet.games.quiclo import GAME, QuicloState
 from quintet.games.quiclo.arithmetic import OPERATORS, explain
-from quintet.games.quiclo.bots import EVERY, LEVELS, PER_MILLE, Level, QuicloBot
+from quintet.games.quiclo.bots import BOTS, EVERY, LEVELS, PER_MILLE, Level, QuicloBot
 from quintet.games.quiclo.rules import position
 from quintet.games.quiclo.solver import Claim, claim_keys, has_claim, iter_claims, solve
 from quintet.sim import play_game
@@ -142,7 +142,7 @@ def test_plans_are_never_in_the_past(level: str) -> None:
 # -------------------------------------------------------------------------- mistakes
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard", "perfect"])
+@pytest.mark.parametrize("level", ["beginner", "easy", "medium", "hard", "perfect"])
 def test_wrong_claims_come_at_the_levels_rate(level: str) -> None:
     rate = LEVELS[level].wrong / PER_MILLE
     player = bot(level, seed=21)
@@ -315,7 +315,7 @@ def test_fuller_hands_take_longer_to_search() -> None:
 def test_the_levels_speeds_are_ordered() -> None:
     for steps, cards in ((2, 3), (3, 8), (4, 12)):
         medians = [LEVELS[name].timing.median(steps, cards) for name in LEVELS]
-        assert list(LEVELS) == ["easy", "medium", "hard", "perfect"]
+        assert list(LEVELS) == ["beginner", "easy", "medium", "hard", "perfect"]
         assert medians == sorted(medians, reverse=True)
         assert medians[-1] == 0 < medians[-2]
 
@@ -557,6 +557,16 @@ def test_hard_beats_three_random_bots() -> None:
     counts = wins(["random", "hard", "random", "random"], 60, seed=4)
     assert counts[1] > max(counts[0], counts[2], counts[3])
     assert counts[1] > 30
+
+
+def test_the_beginner_loses_to_random_and_random_to_easy() -> None:
+    # The lobby lists the levels weakest first (BOTS) and seats the beginner by default.
+    first = wins(["beginner", "random", "beginner", "random"], 40, seed=6)
+    second = wins(["random", "easy", "random", "easy"], 40, seed=6)
+    assert first[0] + first[2] < first[1] + first[3]  # beginner < random
+    assert second[0] + second[2] < second[1] + second[3]  # random < easy
+    assert list(BOTS.shown) == ["beginner", "random", "easy", "medium", "hard"]
+    assert BOTS.default == "beginner" and BOTS.hidden == ("perfect",)
 
 
 def test_every_level_finishes_games_among_its_own_kind() -> None:

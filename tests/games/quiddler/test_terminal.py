@@ -463,7 +463,7 @@ def test_ctrl_c_exits_130_without_traceback(monkeypatch: pytest.MonkeyPatch) -> 
 def test_unknown_level_exits_2_naming_level() -> None:
     result = RUNNER.invoke(play_app(), ["quiddler", "--level", "grandmaster"])
     assert result.exit_code == 2, result.output
-    assert "'--level'" in result.output and "easy, hard, medium, random" in result.output
+    assert "'--level'" in result.output and "easy, medium, random, hard" in result.output
 
 
 @pytest.mark.parametrize("players", ["0", "9", "two"])
@@ -595,7 +595,10 @@ def test_a_whole_challenge_mode_game_through_the_command_line() -> None:
     seed = 4
     player = Player()
     state = GAME.new(seed, 2, {"challenge": True})
-    bots = {1: registry.make_bot("quiddler", "medium", 1, derive_seed(seed, 1))}
+    # Without --level the command seats the game's default level.
+    level = registry.entry("quiddler").bots.default
+    assert level is not None
+    bots = {1: registry.make_bot("quiddler", level, 1, derive_seed(seed, 1))}
     table = QuiddlerTable(GAME, state, bots, player, new_console())
     player.table = table
     scores = list(table.run().scores)

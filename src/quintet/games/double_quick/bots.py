@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Final
 
 from quintet.bots.random import RandomBot
-from quintet.core import BotFactory, JSONDict, Rng
+from quintet.core import JSONDict, Rng
+from quintet.core.levels import BotLevels
 from quintet.games.double_quick.builder import LEVELS, factory
 from quintet.games.double_quick.sampling import Seen, random_action
 
@@ -46,7 +47,12 @@ def human_pace(view: JSONDict, action: JSONDict, rng: Rng) -> int:
     return low + rng.below(high - low + 1)
 
 
-BOTS: Final[dict[str, BotFactory]] = {
-    "random": RandomBot.using(random_pick, human_pace),
-    **{level: factory(level) for level in LEVELS},
-}
+#: Weakest first (docs/benchmarks.md, "Double Quick! bot levels"). A new seat gets easy:
+#: medium builds a crossword in the time a newcomer looks at the tiles.
+BOTS: Final = BotLevels(
+    {
+        "random": RandomBot.using(random_pick, human_pace),
+        **{level: factory(level) for level in LEVELS},
+    },
+    default="easy",
+)

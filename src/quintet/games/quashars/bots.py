@@ -33,7 +33,8 @@ from typing import Any, Final
 
 from quintet.bots import THINK_TIMES, ThinkTime
 from quintet.bots.random import RandomBot
-from quintet.core import BotFactory, JSONDict, Plan, Rng, RuleError, Seat, derive_seed
+from quintet.core import JSONDict, Plan, Rng, RuleError, Seat, derive_seed
+from quintet.core.levels import BotLevels
 from quintet.games.quashars.components import (
     ALL_COLOURS,
     CARD_BY_CODE,
@@ -494,4 +495,5 @@ class BasicBot:
 
 
 #: `random` is the shared bot (`quintet.bots.random`): uniform over the view's legal actions.
-BOTS: Final[dict[str, BotFactory]] = {"random": RandomBot.using(), "basic": BasicBot}
+#: Weakest first; a new seat gets basic (random plays any card, which teaches nothing).
+BOTS: Final = BotLevels({"random": RandomBot.using(), "basic": BasicBot}, default="basic")

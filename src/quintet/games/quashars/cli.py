@@ -16,7 +16,7 @@ from rich.console import Console
 from quintet.core import registry
 from quintet.games.quashars.scoring import chips, score
 from quintet.games.quashars.terminal import QuasharsTable
-from quintet.games.terminal import check_level, run_at_terminal, seat_bots
+from quintet.games.terminal import LEVEL_HELP, check_level, run_at_terminal, seat_bots
 
 GAME_NAME: Final = "quashars"
 
@@ -97,13 +97,13 @@ def play(
         int | None,
         typer.Option("--seed", help="Seed of the deal and the bots; the same seed replays."),
     ] = None,
-    level: Annotated[str, typer.Option("--level", help="The bots' level.")] = "basic",
+    level: Annotated[str | None, typer.Option("--level", help=LEVEL_HELP)] = None,
     delay: Annotated[
         float, typer.Option("--delay", min=0.0, help="Seconds each bot waits before acting.")
     ] = 0.0,
 ) -> None:
     """Play Quashars in the terminal: you are seat 0, bots take the other seats."""
-    check_level(GAME_NAME, level)
+    level = check_level(GAME_NAME, level)
     console = Console(highlight=False)
     if seed is None:
         seed = secrets.randbits(32)

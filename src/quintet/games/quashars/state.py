@@ -38,11 +38,20 @@ PREDICT, PLAY, SCORED, OVER = 0, 1, 2, 3
 PHASES: Final = ("predict", "play", "scored", "over")
 
 
+def _name_each_pile(schema: dict[str, Any]) -> None:
+    """Give each pile's place in the JSON schema its cards (`enum`), so a client offers the
+    conditions as a choice per pile (the lobby's picker); validation stays the model's."""
+    for part in schema.get("anyOf", []):
+        for number, item in enumerate(part.get("prefixItems", []), start=1):
+            item["enum"] = [c.id for c in CONDITIONS if c.pile == number]
+
+
 class QuasharsOptions(Options):
     conditions: tuple[str, str, str, str] | None = OptionField(
         None,
         description="Fixed condition cards for a teaching table, one per pile in pile order "
         "(e.g. odd,yellow,in_a_row,three_tricks); unset draws them every game",
+        json_schema_extra=_name_each_pile,
     )
     flex_chip: bool = OptionField(
         True, description="Players may add the flex chip: P or P+1, half points"

@@ -38,6 +38,7 @@ from typing import Any, Final
 from quintet.bots import ThinkTime, scatter
 from quintet.bots.random import RandomBot
 from quintet.core import BotFactory, GameOver, JSONDict, Plan, Rng, RuleError, Seat, TooLate
+from quintet.core.levels import BotLevels
 from quintet.games.quick.components import Criteria, sort_key
 from quintet.games.quick.flow import criteria_of
 from quintet.games.quick.rules import ENDS, all_criteria
@@ -354,8 +355,12 @@ def _factory(level: Level) -> BotFactory:
     return make
 
 
-BOTS: Final[dict[str, BotFactory]] = {
-    # The shared random bot: a uniformly random legal action, at easy's pace.
-    "random": RandomBot.using(random_pick, easy_pace),
-    **{name: _factory(level) for name, level in LEVELS.items()},
-}
+#: Weakest first (docs/benchmarks.md, "Quick bot levels"); a new seat gets easy.
+BOTS: Final = BotLevels(
+    {
+        # The shared random bot: a uniformly random legal action, at easy's pace.
+        "random": RandomBot.using(random_pick, easy_pace),
+        **{name: _factory(level) for name, level in LEVELS.items()},
+    },
+    default="easy",
+)

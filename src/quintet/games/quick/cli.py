@@ -34,6 +34,7 @@ from quintet.games.quick.components import (
     parse_criteria,
     why_wrong,
 )
+from quintet.games.terminal import LEVEL_HELP
 
 GAME_NAME: Final = "quick"
 EXIT_CORRECT, EXIT_WRONG = 0, 1
@@ -192,9 +193,7 @@ def play(
     players: Annotated[
         int, typer.Option("--players", min=2, max=6, help="Players, you included: 2 to 6.")
     ] = 3,
-    level: Annotated[
-        str, typer.Option("--level", help="The bots' level: easy, medium or hard (or random).")
-    ] = "medium",
+    level: Annotated[str | None, typer.Option("--level", help=LEVEL_HELP)] = None,
     criteria: CriteriaOption = "number",
     simplified: SimplifiedOption = False,
     seed: Annotated[
@@ -211,7 +210,7 @@ def play(
     from quintet.games.quick.terminal import QuickTable
     from quintet.games.terminal import check_level, run_at_terminal, seat_bots
 
-    check_level(GAME_NAME, level)
+    level = check_level(GAME_NAME, level)
     parsed = read_criteria(criteria, simplified)
     from quintet.games.quick.rules import GAME
 

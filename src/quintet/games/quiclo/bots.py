@@ -1,4 +1,4 @@
-"""Quiclo bots: `random`, and the levels `easy`, `medium`, `hard` and `perfect`.
+"""Quiclo bots: `random`, and the levels `beginner`, `easy`, `medium`, `hard` and `perfect`.
 
 A bot sees only its own view (its hand, the three tops, whether it may claim)
 and finds its claims itself with the solver. The simulator (or the server) asks
@@ -9,7 +9,8 @@ A level is a person at the table (`Level`):
 
 - Timing (`quintet.bots.ReactionTime`): after a change the bot reacts, then
   searches; the search takes longer for a longer chain and a fuller hand. `hard`
-  is quick, `easy` slow, `perfect` acts at once (for tests).
+  is quick, `easy` slow, `beginner` twice as slow as easy (otherwise easy: the
+  newcomer's default), `perfect` acts at once (for tests).
 - Sight: `easy` looks for chains of 2 or 3 operands; `medium` looks for 4-operand
   chains only half the time. A bot that finds nothing within its sight votes
   "no more claims" (`no_more_claims`) once it has searched as long as a person
@@ -53,6 +54,7 @@ from typing import Any, Final
 from quintet.bots import REACTION_TIMES, ReactionTime, scatter
 from quintet.bots.random import RandomBot
 from quintet.core import BotFactory, GameOver, JSONDict, Plan, Rng, RuleError, Seat, TooLate
+from quintet.core.levels import BotLevels
 from quintet.games.quiclo.arithmetic import OPERATORS, explain
 from quintet.games.quiclo.solver import Claim, Claims, claim_keys, has_claim
 
@@ -129,6 +131,17 @@ class Level:
 
 
 LEVELS: Final[dict[str, Level]] = {
+    "beginner": Level(
+        "beginner",
+        REACTION_TIMES["leisurely"],
+        reach=3,
+        miss_long=0,
+        stuck_ms=40_000,
+        wrong=80,
+        looks=4,
+        greedy=False,
+        lookahead=None,
+    ),
     "easy": Level(
         "easy",
         REACTION_TIMES["slow"],
@@ -401,8 +414,18 @@ def _factory(level: Level) -> BotFactory:
     return make
 
 
-BOTS: Final[dict[str, BotFactory]] = {
-    # The shared random bot: a uniformly random valid claim, at easy's pace.
-    "random": RandomBot.using(random_claim, easy_pace),
-    **{name: _factory(level) for name, level in LEVELS.items()},
-}
+#: Weakest first, as measured (docs/benchmarks.md, "Quiclo bot levels" and "Default bot
+#: levels"): beginner < random < easy < medium < hard. A new seat gets beginner: a player
+#: half as fast as easy still wins a fair share against it, and against easy only one as
+#: fast as easy does. perfect acts at once with every claim in view: a test bot, not
+#: offered at tables.
+BOTS: Final = BotLevels(
+    {
+        "beginner": _factory(LEVELS["beginner"]),
+        # The shared random bot: a uniformly random valid claim, at easy's pace.
+        "random": RandomBot.using(random_claim, easy_pace),
+        **{name: _factory(level) for name, level in LEVELS.items() if name != "beginner"},
+    },
+    default="beginner",
+    hidden=["perfect"],
+)

@@ -60,6 +60,7 @@ from typing import Any, Final, Protocol
 from quintet.bots import THINK_TIMES, ThinkTime
 from quintet.bots.random import RandomBot
 from quintet.core import BotFactory, JSONDict, Plan, Rng, RuleError, Seat, derive_seed
+from quintet.core.levels import BotLevels
 from quintet.games.quiddler.components import CARDS, value
 from quintet.games.quiddler.dictionary import TableWords, table_words
 from quintet.games.quiddler.solver import Best, best, can_go_out
@@ -476,7 +477,15 @@ def _factory(level: Level) -> BotFactory:
     return make
 
 
-BOTS: Final[dict[str, BotFactory]] = {
-    "random": RandomBot.using(random_move),
-    **{name: _factory(level) for name, level in LEVELS.items()},
-}
+#: Weakest first, as measured (docs/benchmarks.md, "Quiddler bot levels"): random knows
+#: every word and goes out whenever it can, so it beats easy and medium and ranks below
+#: hard only. A new seat gets easy.
+BOTS: Final = BotLevels(
+    {
+        "easy": _factory(LEVELS["easy"]),
+        "medium": _factory(LEVELS["medium"]),
+        "random": RandomBot.using(random_move),
+        "hard": _factory(LEVELS["hard"]),
+    },
+    default="easy",
+)

@@ -26,7 +26,7 @@ from quintet.core import JSONDict, registry
 from quintet.games.quiddler.components import CARDS
 from quintet.games.quiddler.solver import MAX_CARDS, Best, best, can_go_out
 from quintet.games.quiddler.terminal import QuiddlerTable
-from quintet.games.terminal import check_level, run_at_terminal, seat_bots
+from quintet.games.terminal import LEVEL_HELP, check_level, run_at_terminal, seat_bots
 from quintet.words import WordList, WordListError, default_words
 from quintet.words.cli import ReplaceOption, WordsOption, word_list
 
@@ -199,9 +199,7 @@ def play(  # noqa: PLR0917
         int | None,
         typer.Option("--seed", help="Seed of the deal and the bots; the same seed replays."),
     ] = None,
-    level: Annotated[
-        str, typer.Option("--level", help="The bots' level: easy, medium or hard (or random).")
-    ] = "medium",
+    level: Annotated[str | None, typer.Option("--level", help=LEVEL_HELP)] = None,
     delay: Annotated[
         float, typer.Option("--delay", min=0.0, help="Seconds each bot waits before acting.")
     ] = 0.0,
@@ -221,7 +219,7 @@ def play(  # noqa: PLR0917
     Type d or p to draw, a card's name to discard (qu), and go, your words, / and the
     discard to go out (go quit then / e). Type help at any prompt.
     """
-    check_level(GAME_NAME, level)
+    level = check_level(GAME_NAME, level)
     options = table_options(files, replace)
     if challenge:
         if players == 1:

@@ -36,10 +36,13 @@ export function setLanguage(code) {
   document.documentElement.lang = code;
 }
 
+// A negative number argument is written as num() writes it ("−4"), like the boards' own.
 function format(text, args) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) =>
-    args[name] === undefined || args[name] === null ? whole : String(args[name]),
-  );
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    const value = args[name];
+    if (value === undefined || value === null) return whole;
+    return typeof value === 'number' && value < 0 ? num(value) : String(value);
+  });
 }
 
 /** The message `key` in the current language (English when German lacks it). */
@@ -93,7 +96,16 @@ export function loadGameMessages(game) {
   return gamePromises.get(game);
 }
 
-/** A number as the language writes it. */
+const MINUS = '\u2212';
+
+/** A number for display, as the language writes it (no grouping: scores, not sums of
+ * money), a negative one with the minus sign U+2212: "−4", never "-4". Every board and
+ * the shell show numbers that may be negative through this (or `signed`). */
 export function num(value) {
-  return new Intl.NumberFormat(lang.value).format(value);
+  return new Intl.NumberFormat(lang.value, { useGrouping: false }).format(value).replace('-', MINUS);
+}
+
+/** A number with its sign, for points won or lost: "+7", "−4", "0". */
+export function signed(value) {
+  return value > 0 ? `+${num(value)}` : num(value);
 }

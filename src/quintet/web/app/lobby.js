@@ -11,11 +11,10 @@ import { LearnButton } from './tutorial/index.js';
 
 const REFRESH_MS = 4000;
 
-/** The level a new bot seat gets: medium when the game has it, else its first level
- * that is not random (the server's zombie rule too). */
-export function defaultLevel(levels) {
-  if (levels.includes('medium')) return 'medium';
-  return levels.find((l) => l !== 'random') ?? levels[0];
+/** The level a new bot seat gets: the game's declared default (one a newcomer can beat;
+ * /api/games `default_bot`), else its first level. `game.bots` is weakest first. */
+export function defaultLevel(game) {
+  return game.default_bot ?? game.bots[0];
 }
 
 function defaultPlayers(game) {
@@ -33,6 +32,9 @@ export function optionKind(schema) {
   if (main.type === 'boolean') kind = 'boolean';
   else if (main.enum) kind = 'choice';
   else if (main.type === 'integer' || main.type === 'number') kind = 'number';
+  else if (main.type === 'array' && main.prefixItems?.length && main.prefixItems.every((p) => p.enum)) {
+    kind = 'picks'; // one known value per place (Quashars: a condition per pile)
+  } else if (main.type === 'array' && main.items?.enum) kind = 'multi'; // any of a known set
   else if (main.type === 'array') kind = 'list';
   return { kind, nullable, main };
 }
@@ -44,16 +46,38 @@ function isMs(name) {
 
 function toField(option, value) {
   const { kind } = optionKind(option.schema);
+  if (kind === 'picks') return pickFields(option, value);
+  if (kind === 'multi') return value ?? [];
   if (value === null || value === undefined) return '';
   if (kind === 'number') return String(isMs(option.name) ? value / 1000 : value);
   if (kind === 'list') return value.join(', ');
   return value;
 }
 
+/** The field of a `picks` option: one value per place, '' for a place not chosen. */
+function pickFields(option, value) {
+  const { main } = optionKind(option.schema);
+  return main.prefixItems.map((_, i) => (Array.isArray(value) ? value[i] ?? '' : ''));
+}
+
 /** The option's value from its field; throws a message naming the option when bad. */
 function fromField(option, field) {
   const { kind, nullable, main } = optionKind(option.schema);
   if (kind === 'boolean' || kind === 'choice') return field;
+  if (kind === 'picks') {
+    const chosen = field.filter(Boolean).length;
+    if (chosen === field.length) return [...field];
+    if (chosen === 0 && nullable) return null;
+    throw new Error(t('options.pick_each', { name: optionLabel(option, option.game), count: field.length }));
+  }
+  if (kind === 'multi') {
+    const least = main.minItems ?? 0;
+    const most = main.maxItems ?? main.items.enum.length;
+    if (field.length < least || field.length > most) {
+      throw new Error(t('options.pick_between', { name: optionLabel(option, option.game), min: least, max: most }));
+    }
+    return [...field];
+  }
   if (field === '' || field === null) {
     if (nullable) return null;
     if (kind === 'list') return [];
@@ -98,6 +122,9 @@ export function defaultText(option) {
   if (value === null || value === undefined) return t('options.unset');
   if (kind === 'boolean') return value ? t('options.on') : t('options.off');
   if (kind === 'number' && isMs(option.name)) return t('clock.seconds', { count: value / 1000 });
+  if (Array.isArray(value) && (kind === 'picks' || kind === 'multi')) {
+    return value.length ? value.map((v) => choiceLabel(option, v)).join(', ') : t('options.none');
+  }
   if (Array.isArray(value)) return value.length ? value.join(', ') : t('options.none');
   if (kind === 'choice') return choiceLabel(option, value);
   return String(value);
@@ -108,11 +135,59 @@ function choiceLabel(option, value) {
   return has(key) ? t(key) : String(value);
 }
 
+/** The name of place `n` (from 1) of a `picks` option: "Pile 1" from the game's
+ * messages, else "No. 1". */
+function placeLabel(game, option, n) {
+  const key = `option.${game}.${option.name}.place.${n}`;
+  return has(key) ? t(key) : t('options.place', { n });
+}
+
+/** An option whose values are a known set: a choice per place (`picks`) or a set of
+ * check boxes (`multi`), every value by its name from the messages. */
+function PickInput({ game, option, value, onChange, kind, main, nullable, label, describedBy }) {
+  const id = `opt-${option.name}`;
+  const named = { ...option, game };
+  const help = html`<p class="option-help" id=${describedBy}>${optionDescription(option, game)}
+    <span class="option-default"> ${t('options.default', { value: defaultText(named) })}</span></p>`;
+  if (kind === 'multi') {
+    return html`
+      <fieldset class="option option-multi" data-option=${option.name} aria-describedby=${describedBy}>
+        <legend>${label}</legend>
+        <div class="option-picks">
+          ${main.items.enum.map((v) => html`<label class="check" key=${v}>
+            <input type="checkbox" name=${id} value=${v} checked=${value.includes(v)}
+              onChange=${(e) => onChange(main.items.enum.filter((w) => (w === v ? e.currentTarget.checked : value.includes(w))))} />
+            <span>${choiceLabel(named, v)}</span></label>`)}
+        </div>
+        ${help}
+      </fieldset>`;
+  }
+  return html`
+    <fieldset class="option option-picks" data-option=${option.name} aria-describedby=${describedBy}>
+      <legend>${label}</legend>
+      <div class="option-picks">
+        ${main.prefixItems.map((place, i) => html`<div class="option-pick" key=${i}>
+          <label for=${`${id}-${i + 1}`}>${placeLabel(game, option, i + 1)}</label>
+          <select id=${`${id}-${i + 1}`} value=${value[i]}
+            onChange=${(e) => onChange(value.map((v, k) => (k === i ? e.currentTarget.value : v)))}>
+            <option value="">${nullable ? t('options.pick_unset') : t('options.pick_blank')}</option>
+            ${place.enum.map((v) => html`<option value=${v}>${choiceLabel(named, v)}</option>`)}
+          </select>
+        </div>`)}
+      </div>
+      ${help}
+    </fieldset>`;
+}
+
 function OptionInput({ game, option, value, onChange }) {
   const id = `opt-${option.name}`;
   const { kind, nullable, main } = optionKind(option.schema);
   const label = optionLabel(option, game);
   const describedBy = `${id}-help`;
+  if (kind === 'picks' || kind === 'multi') {
+    return html`<${PickInput} game=${game} option=${option} value=${value} onChange=${onChange}
+      kind=${kind} main=${main} nullable=${nullable} label=${label} describedBy=${describedBy} />`;
+  }
   let input;
   if (kind === 'boolean') {
     input = html`<input id=${id} type="checkbox" checked=${Boolean(value)} aria-describedby=${describedBy}
@@ -155,7 +230,7 @@ function NewTable({ games }) {
   const game = games.find((g) => g.name === gameName);
   const [players, setPlayers] = useState(defaultPlayers(game));
   // Seat 0 is you; each other seat is 'friend' or a bot level.
-  const [others, setOthers] = useState(() => Array(7).fill(defaultLevel(game.bots)));
+  const [others, setOthers] = useState(() => Array(7).fill(defaultLevel(game)));
   const [fields, setFields] = useState({});
   const [practice, setPractice] = useState(false);
   const [showOptions, setShowOptions] = useState(false);
@@ -166,7 +241,7 @@ function NewTable({ games }) {
     const next = games.find((g) => g.name === name);
     setGameName(name);
     setPlayers(defaultPlayers(next));
-    setOthers(Array(7).fill(defaultLevel(next.bots)));
+    setOthers(Array(7).fill(defaultLevel(next)));
     setFields({});
     setError(null);
   };
@@ -185,7 +260,7 @@ function NewTable({ games }) {
     try {
       for (const option of game.options) {
         if (!(option.name in fields)) continue;
-        const value = fromField(option, fields[option.name]);
+        const value = fromField({ ...option, game: game.name }, fields[option.name]);
         if (JSON.stringify(value) !== JSON.stringify(option.default)) options[option.name] = value;
       }
     } catch (err) {
@@ -268,7 +343,10 @@ function NewTable({ games }) {
         <div id="options-body" hidden=${!showOptions}>
           ${game.options.map((option) => html`<${OptionInput} key=${`${game.name}-${option.name}`} game=${game.name}
             option=${option} value=${field(option)}
-            onChange=${(v) => setFields({ ...fields, [option.name]: v })} />`)}
+            onChange=${(v) => {
+              setFields({ ...fields, [option.name]: v });
+              setError(null);
+            }} />`)}
           <div class="option option-boolean" data-option="practice">
             <label class="check" for="opt-practice"><input id="opt-practice" type="checkbox" checked=${practice}
               aria-describedby="opt-practice-help" onChange=${(e) => setPractice(e.currentTarget.checked)} />

@@ -1,7 +1,7 @@
 // The end of a game: the ranking, who won, and what next (play again, replay, lobby).
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
-import { t } from '../i18n.js';
+import { num, t } from '../i18n.js';
 import { Dialog, ErrorNote, Icon } from '../ui.js';
 import { api } from '../api.js';
 import { saveSeat, seatAt, nickname } from '../store.js';
@@ -21,7 +21,7 @@ export function Ranking({ outcome, names, mySeat }) {
           (row) => html`<tr class=${`${row.rank === 1 ? 'winner' : ''} ${row.seat === mySeat ? 'me' : ''}`}>
             <td>${row.rank === 1 ? html`<${Icon} name="trophy" className="trophy" /> ` : null}${row.rank}</td>
             <th scope="row">${names[row.seat]}${row.seat === mySeat ? html` <span class="you-tag">${t('seats.you')}</span>` : null}</th>
-            <td class="num">${row.score}</td></tr>`,
+            <td class="num">${num(row.score)}</td></tr>`,
         )}
       </tbody>
     </table>`;

@@ -1,7 +1,7 @@
 // The players around the table: name, bot level, connection, zombie, whose turn it is
 // (or who is still playing, in a real-time game) and per-seat countdowns.
 import { html } from 'htm/preact';
-import { t } from '../i18n.js';
+import { num, t } from '../i18n.js';
 import { seatName, botLevel, Icon } from '../ui.js';
 import { tick, gameNow, secondsLeft, formatSeconds } from './clock.js';
 
@@ -85,7 +85,7 @@ export function SeatList({ state, board, info, names, viewer = false, presence =
               ${out !== null && out !== undefined && status === 'running'
                 ? html`<span class="seat-clock" role="timer">${t('seats.sitting_out', { time: formatSeconds(secondsLeft(out, now)) })}</span>`
                 : null}
-              ${scores ? html`<span class="seat-score" title=${t('seats.score')}>${scores[index]}</span>` : null}
+              ${scores ? html`<span class="seat-score" title=${t('seats.score')}>${num(scores[index])}</span>` : null}
               ${on ? html`<span class="turn-marker" aria-hidden="true">${realTime ? '●' : '▶'}</span>` : null}
             </li>`;
         })}

@@ -1,5 +1,6 @@
 // The Double Quick! game log: a sentence for each event, in the reader's language, and
 // the table bar's countdown label.
+import { num } from '../../i18n.js';
 import { reasonText } from './words.js';
 
 function tileText(code) {
@@ -46,7 +47,7 @@ export function describeEvent(event, t, names) {
     case 'game_over':
       return t('double-quick.event.game_over', {
         game: event.game ?? 1,
-        scores: (event.scores ?? []).map((s) => `${names[s.seat] ?? ''} ${s.total}`).join(', '),
+        scores: (event.scores ?? []).map((s) => `${names[s.seat] ?? ''} ${num(s.total)}`).join(', '),
       });
     default:
       return null;

@@ -1,6 +1,7 @@
 // The others' tables (open: crosswords and face-up tiles, small) and the scores at the
 // end of a game: the part that counted, valid words, doubled tiles, bonuses, the match.
 import { html } from 'htm/preact';
+import { num, signed } from '../../i18n.js';
 import { Icon } from '../../ui.js';
 import { MiniGrid, tileClass } from './tiles.js';
 import { cellKey, shownLetter } from './words.js';
@@ -62,10 +63,10 @@ export function Results({ view, names, t, seat }) {
           <dl class="dq-score-lines">
             <dt>${t('double-quick.score.tiles')}</dt><dd>${result.tiles}</dd>
             <dt>${t('double-quick.score.doubled')}</dt><dd>${(result.doubled ?? []).length}</dd>
-            <dt>${t('double-quick.score.points')}</dt><dd>${result.points}</dd>
-            ${bonus ? html`<dt>${t('double-quick.score.bonus')}</dt><dd>+${bonus}</dd>` : null}
-            ${entry.penalties ? html`<dt>${t('double-quick.score.penalties')}</dt><dd>−${entry.penalties}</dd>` : null}
-            ${view.games > 1 ? html`<dt>${t('double-quick.score.match')}</dt><dd>${view.totals?.[entry.seat] ?? 0}</dd>` : null}
+            <dt>${t('double-quick.score.points')}</dt><dd>${num(result.points)}</dd>
+            ${bonus ? html`<dt>${t('double-quick.score.bonus')}</dt><dd>${signed(bonus)}</dd>` : null}
+            ${entry.penalties ? html`<dt>${t('double-quick.score.penalties')}</dt><dd>${signed(-entry.penalties)}</dd>` : null}
+            ${view.games > 1 ? html`<dt>${t('double-quick.score.match')}</dt><dd>${num(view.totals?.[entry.seat] ?? 0)}</dd>` : null}
           </dl>
           <p class="dq-word-list"><span class="dq-word-title">${t('double-quick.score.words')}</span>
             ${result.words.map((w) => html`<span class="dq-word" key=${`${w.word}${w.row}${w.col}${w.across}`}>${w.word.toUpperCase()}</span>`)}

@@ -172,8 +172,10 @@ export function Board({ view, seat, status, send, t, names: shellNames, replay }
     return reason ? t(`quashars.card.${reason}`, { ...reasonArgs(code), card: name }) : name;
   };
 
+  // After the last game no new cards come: the empty hand must not promise them.
+  const matchOver = status === 'finished' || view.phase === 'over';
   let statusText;
-  if (status === 'finished' || view.phase === 'over') statusText = t('quashars.status.over');
+  if (matchOver) statusText = t('quashars.status.over');
   else if (view.phase === 'scored') statusText = t('quashars.status.scored', { n: view.game_no });
   else if (predicting) statusText = t('quashars.status.predict_me');
   else if (playing) {
@@ -242,7 +244,7 @@ export function Board({ view, seat, status, send, t, names: shellNames, replay }
                     </button>`;
                   })}
                 </div>`
-              : html`<p class="qs-empty">${t('quashars.hand_empty')}</p>`}
+              : html`<p class="qs-empty">${t(matchOver ? 'quashars.hand_empty_over' : 'quashars.hand_empty')}</p>`}
             ${problem
               ? html`<p id="qs-refusal" class="qs-problem" role="alert">
                   ${t(`quashars.refused.${problem.key}`, reasonArgs(problem.card))}</p>`

@@ -1,9 +1,13 @@
 // Deutsche Texte von Quashars: die der Lobby, des Spielbretts (index.js hier) und des Protokolls.
-export default {
+const messages = {
   // Die Lobby: die Kurzbeschreibung des Spiels, Namen und Beschreibungen seiner Optionen.
   'game.quashars.summary': 'Stichspiel mit Vorhersage-Chips und vier aufgedeckten Bedingungen.',
   'option.quashars.conditions.label': 'Feste Bedingungen',
-  'option.quashars.conditions.description': 'Feste Bedingungskarten für einen Lehrtisch, eine je Stapel in Stapelreihenfolge (z. B. odd,yellow,in_a_row,three_tricks); nicht gesetzt: jedes Spiel neu gezogen',
+  'option.quashars.conditions.description': 'Für einen Lehrtisch: in jedem Spiel dieselbe Bedingungskarte auf jedem Stapel. Nicht festgelegt: jedes Spiel neu gezogen.',
+  'option.quashars.conditions.place.1': 'Stapel 1',
+  'option.quashars.conditions.place.2': 'Stapel 2',
+  'option.quashars.conditions.place.3': 'Stapel 3',
+  'option.quashars.conditions.place.4': 'Stapel 4',
   'option.quashars.flex_chip.label': 'Flex-Chip',
   'option.quashars.flex_chip.description': 'Man darf den Flex-Chip dazulegen: P oder P+1, halbe Punkte',
   'option.quashars.first_player.label': 'Startspieler (Platznummer ab 0)',
@@ -120,6 +124,7 @@ export default {
   'quashars.hand': 'Deine Hand',
   'quashars.hand_label': { one: 'Deine Hand: 1 Karte', other: 'Deine Hand: {count} Karten' },
   'quashars.hand_empty': 'Keine Karten auf der Hand: Die nächste Partie gibt neue.',
+  'quashars.hand_empty_over': 'Keine Karten auf der Hand: Das war die letzte Partie des Matches.',
   'quashars.card.playable': '{card}, spielbar',
   'quashars.card.follow': '{card}, nicht spielbar: Du musst Farbe bedienen ({led} wurde ausgespielt)',
   'quashars.card.wait': '{card}, jetzt nicht spielbar: {who} ist am Zug',
@@ -171,3 +176,12 @@ export default {
   'error.quashars/not_in_deck': 'Diese Karte ist nicht in diesem Spiel.',
   'error.quashars/not_in_hand': 'Diese Karte hast du nicht.',
 };
+
+// The lobby's picker of fixed conditions names each card by its text; the cards that
+// only 4 players use say so (a 3-player table refuses them).
+for (const id of ['odd', 'even', 'low', 'high', 'yellow', 'green', 'blue', 'red', 'in_a_row', 'first_or_last', 'no_red', 'all_colours', 'three_tricks', 'four_tricks', 'no_tricks', 'most_tricks']) {
+  const text = messages[`quashars.cond.${id}.text`];
+  messages[`option.quashars.conditions.${id}`] = ['high', 'all_colours'].includes(id) ? `${text} (nur zu viert)` : text;
+}
+
+export default messages;

@@ -1,8 +1,13 @@
 // English strings of Quashars: the lobby's, the board's (index.js here) and the log's.
-export default {
+const messages = {
   // The lobby: the game's summary and its options' labels.
   'game.quashars.summary': 'Trick-taking with prediction chips and four revealed conditions.',
   'option.quashars.conditions.label': 'Fixed conditions',
+  'option.quashars.conditions.description': 'For a teaching table: the same condition card on each pile in every game. Not fixed: drawn anew each game.',
+  'option.quashars.conditions.place.1': 'Pile 1',
+  'option.quashars.conditions.place.2': 'Pile 2',
+  'option.quashars.conditions.place.3': 'Pile 3',
+  'option.quashars.conditions.place.4': 'Pile 4',
   'option.quashars.flex_chip.label': 'Flex chip',
   'option.quashars.first_player.label': 'First player (seat number from 0)',
   'option.quashars.pause_ms.label': 'Pause between games',
@@ -117,6 +122,7 @@ export default {
   'quashars.hand': 'Your hand',
   'quashars.hand_label': { one: 'Your hand: 1 card', other: 'Your hand: {count} cards' },
   'quashars.hand_empty': 'No cards in your hand: the next game deals new ones.',
+  'quashars.hand_empty_over': 'No cards in your hand: that was the last game of the match.',
   'quashars.card.playable': '{card}, playable',
   'quashars.card.follow': '{card}, not playable: you must follow suit ({led} was led)',
   'quashars.card.wait': '{card}, not playable now: it is {who}’s turn',
@@ -170,3 +176,12 @@ export default {
   'error.quashars/not_in_deck': 'That card is not in this deck.',
   'error.quashars/not_in_hand': 'You do not hold that card.',
 };
+
+// The lobby's picker of fixed conditions names each card by its text; the cards that
+// only 4 players use say so (a 3-player table refuses them).
+for (const id of ['odd', 'even', 'low', 'high', 'yellow', 'green', 'blue', 'red', 'in_a_row', 'first_or_last', 'no_red', 'all_colours', 'three_tricks', 'four_tricks', 'no_tricks', 'most_tricks']) {
+  const text = messages[`quashars.cond.${id}.text`];
+  messages[`option.quashars.conditions.${id}`] = ['high', 'all_colours'].includes(id) ? `${text} (4 players only)` : text;
+}
+
+export default messages;

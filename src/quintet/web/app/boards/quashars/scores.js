@@ -1,6 +1,7 @@
 // The score sheet of the match, and the result of the game just scored.
 import { html } from 'htm/preact';
 import { predictionText } from './seats.js';
+import { num } from '../../i18n.js';
 import { initial, signed } from './words.js';
 
 // ------------------------------------------------------------------------ scores
@@ -26,7 +27,7 @@ export function Scores({ view, t, names, seat }) {
               </tr>`)}
           </tbody>
           <tfoot><tr class="qs-total-row"><th scope="row">${t('quashars.total')}</th>
-            ${seats.map((s) => html`<td class=${s === seat ? 'qs-mine' : ''}>${view.totals?.[s] ?? 0}</td>`)}</tr></tfoot>
+            ${seats.map((s) => html`<td class=${s === seat ? 'qs-mine' : ''}>${num(view.totals?.[s] ?? 0)}</td>`)}</tr></tfoot>
         </table>
       </div>
     </section>`;

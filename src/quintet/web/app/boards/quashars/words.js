@@ -29,11 +29,8 @@ export function condName(id, t) {
   return t(`quashars.cond.${id}.short`);
 }
 
-export function signed(points) {
-  if (points > 0) return `+${points}`;
-  if (points < 0) return `\u2212${-points}`;
-  return '0';
-}
+// Points with their sign ("+4", "−4"), as every board and the shell write them.
+export { signed } from '../../i18n.js';
 
 export function joinList(items) {
   return items.join(', ');

@@ -14,8 +14,8 @@ export const value = (card) => VALUES[card] ?? 0;
 export const points = (cards) => cards.reduce((sum, c) => sum + value(c), 0);
 /** The letters cards spell, shown in capitals: ["qu", "i", "t"] -> "QUIT". */
 export const spell = (cards) => cards.join('').toUpperCase();
-/** A signed number with a real minus sign: "+7", "−4", "0". */
-export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0');
+/** A signed number with a real minus sign: "+7", "−4", "0" (the shared one). */
+export { signed } from '../../i18n.js';
 
 /** A card's name for a screen reader: "QU, 9 points". */
 export function cardLabel(card, t) {

@@ -2,7 +2,7 @@
 // laid down this round (with challenge verdicts), who went out, who still has a last
 // turn, and whose turn it is; and the challenge window with its countdown.
 import { html } from 'htm/preact';
-import { Back, Face, cardLabel, points, spell } from './cards.js';
+import { Back, Face, cardLabel, points, signed, spell } from './cards.js';
 
 /** A verdict in words: "Ben loses 7 points for 'TK'." */
 export function verdictText(c, view, names, t) {
@@ -38,7 +38,7 @@ export function LaidWords({ view, s, t, names }) {
     ${unused.length
       ? html`<li class="qd-laid-unused" aria-label=${t('quiddler.unused_label', { cards: unused.map((c) => cardLabel(c, t)).join(', ') })}>
           ${unused.map((c, j) => html`<${Face} key=${j} card=${c} small=${true} />`)}
-          <span class="qd-laid-pts">\u2212${points(unused)}</span></li>`
+          <span class="qd-laid-pts">${signed(-points(unused))}</span></li>`
       : null}
   </ul>`;
 }

@@ -2,6 +2,7 @@
 // unused cards, both bonuses with who took them, challenges, the round's total), the
 // running totals over the eight rounds, and the final ranking.
 import { html } from 'htm/preact';
+import { num } from '../../i18n.js';
 import { Face, points, signed, spell } from './cards.js';
 
 /** Which bonuses the table plays: none solo, one with 2 players (the option), else both. */
@@ -88,7 +89,7 @@ export function ScoreTable({ view, seat, t, names }) {
             ${seats.map((s) => html`<td class=${s === seat ? 'qd-me' : ''}>${scores[r] ? signed(scores[r][s]) : '\u2013'}</td>`)}</tr>`)}
         </tbody>
         <tfoot><tr><th scope="row">${t('quiddler.total')}</th>
-          ${seats.map((s) => html`<td class=${s === seat ? 'qd-me' : ''} data-total=${s}>${view.totals?.[s] ?? 0}</td>`)}</tr></tfoot>
+          ${seats.map((s) => html`<td class=${s === seat ? 'qd-me' : ''} data-total=${s}>${num(view.totals?.[s] ?? 0)}</td>`)}</tr></tfoot>
       </table>
     </div>
   </section>`;

@@ -1,0 +1,118 @@
+"""Numbers and endings in a real browser: one minus sign (U+2212, never "-") for negative
+scores on two boards and in the shell, written by the shared i18n `num`/`signed`; and the
+Quashars board after the last game of a match (no promise of new cards).
+
+The games are played by bots alone, then read in the replay viewer at their last move as
+seat 0 sees them, so the scores on the page can be compared with the server's."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page, expect
+from tests.web.browser import Table, Web
+
+MINUS = "\u2212"
+#: How long a bots-only game may take to finish at the tests' bot pace (a failure guard).
+FINISH_WITHIN_S = 120.0
+
+
+def written(number: int) -> str:
+    """A number as the page must write it: "\u22124" for -4, "0", "7"."""
+    return f"{MINUS}{-number}" if number < 0 else str(number)
+
+
+def finished(web: Web, table: Table) -> dict[str, Any]:
+    """Wait until the bots have finished the table; returns /api/tables/{id}/result."""
+    give_up = time.monotonic() + FINISH_WITHIN_S
+    with web.http() as http:
+        while True:
+            status = http.get(f"/api/tables/{table.id}").json()["status"]
+            if status == "finished":
+                result: dict[str, Any] = http.get(f"/api/tables/{table.id}/result").json()
+                return result
+            assert time.monotonic() < give_up, f"table {table.id} still {status}"
+            time.sleep(0.2)
+
+
+def last_view(web: Web, table: Table, seat: int) -> dict[str, Any]:
+    """Seat `seat`'s view after the last input, from the replay API."""
+    with httpx.Client(base_url=web.base_url, timeout=30) as http:
+        frames = http.get(f"/api/tables/{table.id}/replay", params={"viewer": seat}).json()
+    view: dict[str, Any] = frames[-1]["view"]
+    return view
+
+
+def replay_end(page: Page, table: Table) -> None:
+    """Open the replay as seat 0 and go to its last move."""
+    page.goto(f"/replay/{table.id}")
+    page.get_by_label("Seen by").select_option("0")
+    page.get_by_role("button", name="Last move").click()
+
+
+def no_hyphen_minus(texts: list[str]) -> None:
+    hyphens = [text for text in texts if re.search(r"-\d", text)]
+    assert not hyphens, f"numbers written with a hyphen-minus: {hyphens}"
+
+
+def test_quashars_after_the_last_game_and_its_minus_signs(web: Web, page: Page) -> None:
+    table = web.table("quashars", ["basic", "basic", "basic"], {"pause_ms": 0}, seed=3)
+    result = finished(web, table)
+    view = last_view(web, table, 0)
+    replay_end(page, table)
+    board = page.locator(".qs-board")
+    expect(board).to_have_attribute("data-phase", "over")
+    # The empty hand says the match is over, not that new cards are coming.
+    empty = page.locator(".qs-empty")
+    expect(empty).to_have_text("No cards in your hand: that was the last game of the match.")
+    expect(board).not_to_contain_text("the next game deals new ones")
+    # Every game's points and the totals, negative ones with U+2212.
+    points = [p for game in view["scores"] for p in game]
+    assert any(p < 0 for p in points), "this seed's match has no negative points to show"
+    for number, game in enumerate(view["scores"], start=1):
+        cells = page.locator(f'.qs-score-table tr[data-game="{number}"] td')
+        expect(cells).to_have_text([f"+{p}" if p > 0 else written(p) for p in game])
+    totals = page.locator(".qs-score-table .qs-total-row td")
+    expect(totals).to_have_text([written(score) for score in result["scores"]])
+    no_hyphen_minus(page.locator(".qs-board td").all_inner_texts())
+    # The shell's seat list writes the totals the same way.
+    expect(page.locator(".seat-list .seat-score")).to_have_text(
+        [written(score) for score in result["scores"]]
+    )
+    page.get_by_role("button", name="DE", exact=True).click()
+    expect(empty).to_have_text("Keine Karten auf der Hand: Das war die letzte Partie des Matches.")
+
+
+def test_quiddler_writes_a_negative_round_with_the_same_minus(web: Web, page: Page) -> None:
+    table = web.table("quiddler", ["easy", "easy"], {"pause_ms": 0}, seed=2)
+    result = finished(web, table)
+    view = last_view(web, table, 0)
+    replay_end(page, table)
+    rounds = view["scores"]
+    assert any(p < 0 for game in rounds for p in game), "no negative round with this seed"
+    rows = page.locator(".qd-score-table tbody tr")
+    for number, round_scores in enumerate(rounds):
+        expect(rows.nth(number).locator("td")).to_have_text(
+            [f"+{p}" if p > 0 else written(p) for p in round_scores]
+        )
+    expect(page.locator(".qd-score-table [data-total]")).to_have_text(
+        [written(score) for score in result["scores"]]
+    )
+    no_hyphen_minus(page.locator(".qd-score-table td").all_inner_texts())
+
+
+def test_the_shell_writes_negative_scores_with_the_minus_sign(web: Web, page: Page) -> None:
+    # Quiclo scores minus the cards left: everyone but the winner ends below zero.
+    table = web.table("quiclo", ["hard", "easy", "easy"], seed=5)
+    result = finished(web, table)
+    assert any(score < 0 for score in result["scores"])
+    web.seat_page(page, table, None)
+    expect(page.locator(".seat-list .seat-score")).to_have_text(
+        [written(score) for score in result["scores"]]
+    )
+    expect(page.locator(".ranking td.num")).to_have_text(
+        [written(score) for score in sorted(result["scores"], reverse=True)]
+    )
