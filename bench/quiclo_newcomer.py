@@ -29,6 +29,7 @@ from typing import Any
 
 from quintet.bots import ReactionTime
 from quintet.core import RuleError, derive_seed
+from quintet.core.bot import Plan
 from quintet.games.quiclo import GAME
 from quintet.games.quiclo.bots import LEVELS, QuicloBot
 from quintet.sim import play_game
@@ -38,12 +39,20 @@ FACTORS = (1.0, 1.5, 2.0, 3.0)
 SEATS = 4
 #: "Over within this" counts the games a person could hardly have joined.
 QUICK_END_MS = 20_000
+#: How long the idle person takes to agree once the others have voted.
+GIVE_UP_MS = 5_000
 
 
 class Idle:
-    """A seat that never claims."""
+    """A seat that never claims. It votes "no more claims" once everyone else has (a
+    person who finds nothing agrees when the others give up), so that a game nobody can
+    move on still ends as the rulebook ends it, not by a timer."""
 
-    def plan(self, view: dict[str, Any], now: int) -> None:
+    def plan(self, view: dict[str, Any], now: int) -> Plan | None:
+        voted = view.get("voted", [])
+        others = [v for seat, v in enumerate(voted) if seat != view.get("viewer")]
+        if view.get("can_vote") and others and all(others):
+            return Plan(now + GIVE_UP_MS, {"type": "no_more_claims"})
         return None
 
     def refused(self, error: RuleError, now: int) -> None:
