@@ -5,7 +5,7 @@ const up = (card) => card.toUpperCase();
 export default {
   'tutorial.quiddler.title': 'Quiddler lernen',
   'tutorial.quiddler.draw_deck': (a) =>
-    `Runde 1: Jeder hält 3 Karten, und wer als Erster alle in Wörtern auslegt, geht hinaus. Ein Zug heißt: eine Karte ziehen, dann eine abwerfen. Deine Hand ist ${a.hand}. Das ${up(a.top)} auf dem Ablagestapel ergibt mit deinen Karten kein Wort, also nimm eine verdeckte Karte: Klicke auf den Nachziehstapel.`,
+    `Runde 1: Jeder hält 3 Karten. Ein Zug heißt: eine Karte ziehen, dann eine abwerfen; wer alle übrigen Karten in Wörtern auslegen kann, geht hinaus. Deine Hand ist ${a.hand}. Das ${up(a.top)} auf dem Ablagestapel ergibt mit deinen Karten kein Wort, also nimm eine verdeckte Karte: Klicke auf den Nachziehstapel.`,
   'tutorial.quiddler.draw_deck_wrong': (a) =>
     `Das ${up(a.top)} ergibt mit deinen Karten kein Wort. Der Nachziehstapel bringt dir vielleicht eine bessere Karte: Klicke auf den Nachziehstapel.`,
   'tutorial.quiddler.discard': (a) =>

@@ -5,7 +5,7 @@ const up = (card) => card.toUpperCase();
 export default {
   'tutorial.quiddler.title': 'Learn Quiddler',
   'tutorial.quiddler.draw_deck': (a) =>
-    `Round 1: everyone holds 3 cards, and whoever lays all of them down in words first goes out. A turn is: draw a card, then discard one. Your hand is ${a.hand}. The ${up(a.top)} on the discard pile makes no word with your cards, so take a hidden card instead: click the draw pile.`,
+    `Round 1: everyone holds 3 cards. A turn is: draw a card, then discard one; whoever can lay down all their other cards in words goes out. Your hand is ${a.hand}. The ${up(a.top)} on the discard pile makes no word with your cards, so take a hidden card instead: click the draw pile.`,
   'tutorial.quiddler.draw_deck_wrong': (a) =>
     `The ${up(a.top)} makes no word with your cards. The draw pile may give you a better one: click the draw pile.`,
   'tutorial.quiddler.discard': (a) =>
