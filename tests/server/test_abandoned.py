@@ -174,3 +174,9 @@ def test_presence_counts_people_per_table() -> None:
     now[0] = 10
     assert presence.alone_for("t") == 1
     assert presence.alone_for("never-seen") == 0
+    # Tables no longer loaded are forgotten: loaded again later, they count from then.
+    presence.keep_only({"never-seen"})
+    now[0] = 20
+    presence.loaded("t")
+    assert presence.alone_for("t") == 0
+    assert presence.alone_for("never-seen") == 10

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Final
 
@@ -83,6 +83,11 @@ class Presence:
         """The table is no longer loaded."""
         self._alone_since.pop(table_id, None)
 
+    def keep_only(self, loaded: Collection[str]) -> None:
+        """Forget the times of tables no longer loaded (finished, deleted, never started)."""
+        for table_id in [t for t in self._alone_since if t not in loaded]:
+            del self._alone_since[table_id]
+
 
 async def abandon_idle(hub: Hub) -> list[str]:
     """End every loaded table that waits for its people (`abandonable`) and has had none
@@ -92,6 +97,7 @@ async def abandon_idle(hub: Hub) -> list[str]:
     ended: list[str] = []
     if not ttl:
         return ended
+    hub.presence.keep_only(hub.runners.keys())
     for table_id, runner in list(hub.runners.items()):
         if runner.status != "running" or not abandonable(runner.row, hub.settings.zombie_after_s):
             continue
