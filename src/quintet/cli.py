@@ -342,6 +342,15 @@ def serve_command(  # noqa: PLR0917
             "Default: $QUINTET_OPEN_TABLE_TTL, else 3600.",
         ),
     ] = None,
+    abandon_after: Annotated[
+        float | None,
+        typer.Option(
+            "--abandon-after",
+            help="Seconds before a tutorial or practice table without zombies, none of "
+            "whose players is connected, is ended as abandoned (0: never). "
+            "Default: $QUINTET_ABANDON_AFTER, else 3600.",
+        ),
+    ] = None,
     log_level: Annotated[
         str, typer.Option("--log-level", help="debug, info, warning or error.")
     ] = "info",
@@ -373,6 +382,7 @@ def serve_command(  # noqa: PLR0917
             public_url=public_url,
             create_per_minute=create_per_minute,
             open_table_ttl_s=open_table_ttl,
+            abandon_after_s=abandon_after,
         )
     except SettingsError as error:
         raise typer.BadParameter(str(error)) from None

@@ -106,13 +106,15 @@ def shell_keys(lang: str) -> set[str]:
 
 def check_no_leak(hint: JSONDict, view: JSONDict, number: int) -> None:
     """Every card a hint names is in the person's own view, and a word it names is spelled
-    from the cards the person holds (compared in lower case: hints may write capitals)."""
+    from the cards the person holds or lies on the table (compared in lower case: hints
+    may write capitals)."""
     seen = json.dumps(view).lower()
     held = Counter("".join(view.get("hand", [])).lower())
+    laid = {"".join(word) for words in view.get("words", []) for word in words}
     for name, value in hint["params"].items():
         if isinstance(value, str):
             for part in value.lower().split():
-                assert f'"{part}"' in seen or Counter(part) <= held, (
+                assert f'"{part}"' in seen or Counter(part) <= held or part in laid, (
                     f"step {number}: hint parameter {name}={value!r} is not in the person's view"
                 )
     for mark in hint["marks"]:
@@ -177,7 +179,7 @@ def test_a_reload_continues_at_the_same_step(game: str) -> None:
 
 def test_inputs_off_the_script_lose_it_and_say_so() -> None:
     tut = tutorial("quiddler")
-    run = ScriptRun.replayed(tut, [Input(0, {"type": "draw", "source": "deck"})])
+    run = ScriptRun.replayed(tut, [Input(0, {"type": "draw", "source": "discard"})])
     assert run.lost and run.current is None and not run.done
     assert run.bot_action(1) is None
     assert run.info({})["hint"]["key"] == LOST_KEY
@@ -195,3 +197,51 @@ def test_a_hint_is_built_from_the_view_it_is_given() -> None:
 def test_a_bot_step_must_be_a_bot_seat() -> None:
     with pytest.raises(ValueError, match="seat 0 is not a bot seat"):
         Tutorial("quiddler", 1, 2, {}, (BotMove(0, {"type": "draw"}),), Hint("end"), "easy")
+
+
+def test_the_quiddler_round_shows_the_main_ideas() -> None:
+    """An ordinary turn (the discard pile's card fits nothing, a misfit is discarded), a
+    draw from the discard pile that completes a word, a go-out, the bot's last turn with a
+    word and a card left over, and a scoring with the longest-word bonus."""
+    from quintet.games.quiddler import tutorial as quiddler
+    from quintet.games.quiddler.dictionary import table_words
+    from quintet.games.quiddler.solver import best
+
+    tut = tutorial("quiddler")
+    rules = registry.get("quiddler")
+    words = table_words().words
+    state = rules.new(tut.seed, tut.players, tut.options)
+    inputs = inputs_of(tut)
+    start = rules.view(state, 0)
+    # The first top of the discard pile makes no word with the hand (the hint says so).
+    first_top = start["discard_top"]
+    assert first_top == quiddler.FIRST_TOP
+    assert best([*start["hand"], first_top], words).words == ()
+    rules.apply(state, inputs[0])
+    hand = rules.view(state, 0)["hand"]
+    # The misfit is in no word of the hand; the cards kept are.
+    assert quiddler.MISFIT not in {c for w in best(hand, words).words for c in w}
+    assert Counter(hand) - Counter(quiddler.KEEP) == Counter({quiddler.MISFIT: 1})
+    for inp in inputs[1:4]:
+        rules.apply(state, inp)
+    taken = rules.view(state, 0)["discard_top"]
+    assert inputs[4].action == {"type": "draw", "source": "discard"}
+    assert taken == quiddler.BOT_DISCARD and taken in quiddler.WORD
+    assert "".join(quiddler.WORD) in words
+    for inp in inputs[4:]:
+        rules.apply(state, inp)
+    view = rules.view(state, 0)
+    parts = view["last_round"]
+    assert view["went_out"] == 0 and view["words"][1] and view["unused"][1]
+    assert parts["longest"] == [10, 0] and parts["unused"][1] < 0
+
+
+def test_any_word_the_rules_accept_goes_out_in_the_quiddler_tutorial() -> None:
+    tut = tutorial("quiddler")
+    run = ScriptRun.replayed(tut, inputs_of(tut)[:5])
+    step = run.current
+    assert isinstance(step, You)
+    sub = {"type": "go_out", "words": [["s", "u", "b"]], "discard": "h"}
+    run.check(Input(0, sub))
+    run.advance(Input(0, sub))
+    assert not run.lost and run.bot_action(1) is tut.steps[6]

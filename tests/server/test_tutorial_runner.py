@@ -70,17 +70,21 @@ def test_a_tutorial_table_runs_to_its_first_scoring_with_the_person() -> None:
         runner = TableRunner(row, store, bot_pace=0.0)  # type: ignore[arg-type]
         runner.attach(me)
         runner.start()
-        runner.submit(me, {"type": "draw", "source": "deck"}, "wrong")
+        runner.submit(me, {"type": "draw", "source": "discard"}, "wrong")
         await until(lambda: any(m.get("ref") == "wrong" for m in me.messages))
         assert me.messages[-1]["code"] == "tutorial/off_script" and store.log == []
-        runner.submit(me, {"type": "draw", "source": "discard"}, "a1")
-        runner.submit(me, {"type": "go_out", "words": [["m", "u", "d"]], "discard": "m"}, "a2")
+        runner.submit(me, {"type": "draw", "source": "deck"}, "a1")
+        runner.submit(me, {"type": "discard", "card": "x"}, "a2")
+        # The bot's turn: it takes the X and discards, then waits for the person again.
         await until(lambda: len(store.log) == 4)
+        runner.submit(me, {"type": "draw", "source": "discard"}, "a3")
+        runner.submit(me, {"type": "go_out", "words": [["h", "u", "b"]], "discard": "s"}, "a4")
+        await until(lambda: len(store.log) == 8)
         assert runner.view(0)["tutorial"]["done"] is True
         await runner.stop()
 
     asyncio.run(main())
-    assert [inp.seat for inp in store.log] == [0, 0, 1, 1]
+    assert [inp.seat for inp in store.log] == [0, 0, 1, 1, 0, 0, 1, 1]
     assert ScriptRun.replayed(tut, store.log).done
 
 

@@ -85,30 +85,46 @@ def test_the_quiddler_tutorial_over_a_websocket(live_module: LiveServer) -> None
         info = view["tutorial"]
         assert info == {
             "step": 0,
-            "steps": 2,
+            "steps": 4,
             "done": False,
             "lost": False,
             "turn": "you",
             "pause": False,
             "hint": {
-                "key": "tutorial.quiddler.draw",
-                "params": {"top": "u", "hand": "D M M"},
-                "marks": ["pile:discard"],
+                "key": "tutorial.quiddler.draw_deck",
+                "params": {"hand": "B H X", "top": "d"},
+                "marks": ["pile:deck"],
             },
-            "wrong": {"key": "tutorial.quiddler.draw_wrong", "params": {"top": "u"}, "marks": []},
+            "wrong": {
+                "key": "tutorial.quiddler.draw_deck_wrong",
+                "params": {"top": "d"},
+                "marks": [],
+            },
         }
         # Not a word of the bot's hand, nor of the deck, in what the person is sent.
-        assert not leaked_cards(welcome, hidden - set(view["hand"]) - {"u"})
+        assert not leaked_cards(welcome, hidden - set(view["hand"]) - {"d"})
         # Off the script (the rules allow it): refused, nothing changes.
-        refused = act(ws, {"type": "draw", "source": "deck"}, "r1")
+        refused = act(ws, {"type": "draw", "source": "discard"}, "r1")
         assert refused["type"] == "refused" and refused["code"] == "tutorial/off_script"
-        assert "tutorial.quiddler.draw_wrong" in refused["message"]
+        assert "tutorial.quiddler.draw_deck_wrong" in refused["message"]
         # Against the rules: the rules' own refusal.
-        refused = act(ws, {"type": "discard", "card": "d"}, "r2")
+        refused = act(ws, {"type": "discard", "card": "b"}, "r2")
         assert (refused["type"], refused["code"]) == ("refused", "quiddler/wrong_step")
-        answer = act(ws, {"type": "draw", "source": "discard"}, "a1")
+        answer = act(ws, {"type": "draw", "source": "deck"}, "a1")
         assert answer["type"] == "update" and answer["seq"] == 1, answer
-        assert answer["view"]["tutorial"]["step"] == 1
+        assert answer["view"]["tutorial"]["hint"]["key"] == "tutorial.quiddler.discard"
+        # Discarding a card the hint says to keep: refused, explained.
+        refused = act(ws, {"type": "discard", "card": "b"}, "r3")
+        assert refused["code"] == "tutorial/off_script", refused
+        assert "tutorial.quiddler.discard_wrong" in refused["message"]
+        answer = act(ws, {"type": "discard", "card": "x"}, "a2")
+        assert answer["type"] == "update" and answer["seq"] == 2, answer
+        # The bot takes the X and discards; then the person's turn again.
+        view = until_my_turn(ws, answer["view"])
+        assert view["tutorial"]["step"] == 2
+        assert view["tutorial"]["hint"]["key"] == "tutorial.quiddler.take"
+        assert view["known"][1] == ["x"] and view["discard_top"] == "u"
+        answer = act(ws, {"type": "draw", "source": "discard"}, "a3")
         assert answer["view"]["tutorial"]["hint"]["key"] == "tutorial.quiddler.go_out"
     # A reconnection (a reload) continues at the same step.
     with (
@@ -116,20 +132,24 @@ def test_the_quiddler_tutorial_over_a_websocket(live_module: LiveServer) -> None
         connect_table(live_module, table["id"]) as spectator,
     ):
         view = receive_until(ws, "welcome")["view"]
-        assert view["tutorial"]["step"] == 1 and view["tutorial"]["turn"] == "you"
+        assert view["tutorial"]["step"] == 3 and view["tutorial"]["turn"] == "you"
         # A spectator gets no tutorial at all.
         assert "tutorial" not in receive_until(spectator, "welcome")["view"]
-        refused = act(ws, {"type": "go_out", "words": [["m", "u", "m"]], "discard": "d"}, "r3")
-        assert refused["type"] == "refused", refused
-        answer = act(ws, {"type": "go_out", "words": [["m", "u", "d"]], "discard": "m"}, "a2")
+        # A go-out with a word that is none: the rules' refusal.
+        refused = act(ws, {"type": "go_out", "words": [["b", "u", "h"]], "discard": "s"}, "r4")
+        assert refused["type"] == "refused" and refused["code"] != "tutorial/off_script"
+        answer = act(ws, {"type": "go_out", "words": [["h", "u", "b"]], "discard": "s"}, "a4")
         assert answer["type"] == "update", answer
         assert answer["view"]["tutorial"]["turn"] == "bot"
         # The bot's two scripted moves come by themselves; then round 1 is scored.
         view = until_my_turn(ws, answer["view"])
         assert view["phase"] == "scored"
+        assert view["words"][1] == [["e", "x"]] and view["unused"][1] == ["o"]
         assert view["tutorial"]["done"] is True
-        assert view["tutorial"]["hint"]["key"] == "tutorial.quiddler.end"
-        assert view["tutorial"]["hint"]["params"]["total"] == view["totals"][0]
+        end = view["tutorial"]["hint"]
+        assert end["key"] == "tutorial.quiddler.end"
+        assert end["params"]["total"] == view["totals"][0] == 29
+        assert (end["params"]["word"], end["params"]["other"]) == ("HUB", view["totals"][1])
     with live_module.http() as http:
         described = http.get(f"/api/tables/{table['id']}").json()
-    assert described["seq"] == 4 and described["tutorial"] is True
+    assert described["seq"] == 8 and described["tutorial"] is True

@@ -95,38 +95,60 @@ def test_the_quashars_tutorial_by_mouse(web: Web, page: Page) -> None:
 
 
 def quiddler_tutorial(web: Web, page: Page, german: bool) -> None:
+    """Round 1 by mouse: draw from the draw pile, discard the X (a wrong move first: the
+    discard pile in German, a card the hint says to keep in English), take the U from the
+    discard pile, build HUB on the word rack and go out; the bot's last turn; the scoring."""
     learn(page, "quiddler", "Quiddler")
     if german:
         page.get_by_role("button", name="DE").click()
     my_step(page, 0)
     hint = page.locator(".tutorial-hint")
-    expect(hint).to_contain_text("Ablagestapel" if german else "discard pile")
-    # The hint points at the discard pile; the draw pile is a wrong move here.
-    discard = page.locator('.qd-pile-button[data-pile="discard"]')
-    expect(discard).to_have_class(re.compile("tutorial-mark"))
-    page.locator('.qd-pile-button[data-pile="deck"]').click()
     wrong = page.locator(".tutorial-wrong")
-    expect(wrong).to_contain_text(
-        "das U auf dem Ablagestapel ist die Karte" if german else "the U on the discard pile"
-    )
-    expect(panel(page)).to_have_attribute("data-step", "0")
-    web.shot(page, f"tutorial-quiddler-wrong{'-de' if german else ''}")
+    expect(hint).to_contain_text("Nachziehstapel" if german else "click the draw pile")
+    expect(panel(page)).to_have_attribute("data-steps", "4")
+    deck = page.locator('.qd-pile-button[data-pile="deck"]')
+    discard = page.locator('.qd-pile-button[data-pile="discard"]')
+    expect(deck).to_have_class(re.compile("tutorial-mark"))
+    if german:
+        # The D on the discard pile makes no word here: refused, explained, nothing drawn.
+        discard.click()
+        expect(wrong).to_contain_text("Das D ergibt mit deinen Karten kein Wort")
+        expect(panel(page)).to_have_attribute("data-step", "0")
+        web.shot(page, "tutorial-quiddler-wrong-de")
+    deck.click()
+    # An ordinary turn's discard: the hint marks the X.
+    my_step(page, 1)
+    expect(hint).to_contain_text("passt zu keinem Wort" if german else "fits no word")
+    marked = page.locator(".qd-hand .tutorial-mark")
+    expect(marked).to_have_count(1)
+    expect(marked).to_have_attribute("data-card", "x")
+    if not german:
+        # Discarding a card the hint says to keep: refused, explained, the hand unchanged.
+        page.locator('.qd-hand .qd-card[data-card="b"]').click()
+        expect(wrong).to_contain_text("Keep B H S")
+        expect(page.locator(".qd-hand .qd-card")).to_have_count(4)
+        expect(panel(page)).to_have_attribute("data-step", "1")
+        web.shot(page, "tutorial-quiddler-wrong")
+    marked.click()
+    # The bot takes the X and discards a U: the person takes the U from the discard pile.
+    my_step(page, 2)
+    expect(wrong).to_have_count(0)
+    expect(discard).to_have_class(re.compile("tutorial-mark"))
     discard.click()
     # Go out: the hint names the word; build it on the rack, then go out.
-    my_step(page, 1)
-    expect(wrong).to_have_count(0)
+    my_step(page, 3)
     word = re.search(r"(?:Buchstaben von|letters of) ([A-Z]+)", hint.inner_text())
-    assert word, hint.inner_text()
+    assert word and word.group(1) == "HUB", hint.inner_text()
     page.locator('.qd-mode [data-mode="words"]').click()
     for letter in word.group(1).lower():
         page.locator(f'.qd-hand .qd-card[data-card="{letter}"]').first.click()
-    expect(page.locator(f'.qd-word[data-word="{word.group(1).lower()}"]')).to_have_attribute(
-        "data-state", "valid"
-    )
+    expect(page.locator('.qd-word[data-word="hub"]')).to_have_attribute("data-state", "valid")
     page.locator(".qd-finish").click()
     # The bot's last turn comes by itself, then round 1 is scored and explained.
     expect(panel(page)).to_have_attribute("data-done", "true", timeout=STEP_WAIT_MS)
     expect(hint).to_contain_text("Runde 1 ist gewertet" if german else "Round 1 is scored")
+    expect(hint).to_contain_text("29")
+    expect(hint).to_contain_text("EX")
     web.shot(page, f"tutorial-quiddler-end{'-de' if german else ''}")
     no_missing_messages(page)
 
@@ -144,11 +166,15 @@ def test_the_quiddler_tutorial_in_german(web: Web, page: Page) -> None:
 def test_a_reload_continues_the_tutorial_at_the_same_step(web: Web, page: Page) -> None:
     learn(page, "quiddler", "Quiddler")
     my_step(page, 0)
+    page.locator('.qd-pile-button[data-pile="deck"]').click()
+    my_step(page, 1)
+    page.locator(".qd-hand .tutorial-mark").click()
+    my_step(page, 2)
     page.locator('.qd-pile-button[data-pile="discard"]').click()
-    my_step(page, 1)
+    my_step(page, 3)
     page.reload()
-    my_step(page, 1)
-    expect(page.locator(".tutorial-hint")).to_contain_text("letters of MUD")
+    my_step(page, 3)
+    expect(page.locator(".tutorial-hint")).to_contain_text("letters of HUB")
 
 
 def test_on_a_phone_the_hint_comes_above_the_board(web: Web) -> None:

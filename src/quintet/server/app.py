@@ -22,6 +22,7 @@ from quintet import __version__
 from quintet.server import api, echo, web, ws
 from quintet.server.errors import HubError
 from quintet.server.hub import Hub
+from quintet.server.idle import abandon_forever
 from quintet.server.limits import BodyLimit, RateLimit
 from quintet.server.settings import Settings
 from quintet.server.storage import StorageError, Store
@@ -45,12 +46,14 @@ def create_app(settings: Settings) -> FastAPI:
             # keeps each full collection, which stops every table at once, short.
             gc.freeze()
             expiring = asyncio.create_task(hub.expire_forever(), name="expire open tables")
+            abandoning = asyncio.create_task(abandon_forever(hub), name="end abandoned tables")
             try:
                 yield
             finally:
-                expiring.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await expiring
+                for task in (expiring, abandoning):
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await task
         finally:
             await hub.close()
             await store.close()

@@ -31,6 +31,7 @@ from quintet.server.checks import (
     strict_options,
 )
 from quintet.server.errors import ErrorCode, HubError, quoted
+from quintet.server.idle import Presence
 from quintet.server.lobby import (
     Lobby,
     SeatSpec,
@@ -81,6 +82,8 @@ class Hub:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         #: Open WebSocket connections per (table, seat); seat None: the spectators.
         self._connections: Counter[tuple[str, int | None]] = Counter()
+        #: Whether each table's people are connected, and since when not (server/idle.py).
+        self.presence = Presence(clock)
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock that serialises starting, loading and linking this table."""
@@ -151,6 +154,7 @@ class Hub:
         history = await self.store.inputs(row.id)
         runner = self._runner(row, history)
         self.runners[row.id] = runner
+        self.presence.loaded(row.id)
         runner.start()
         log.info("table %s (%s) resumed at input %d", row.id, row.game, runner.seq)
         return runner
@@ -324,6 +328,7 @@ class Hub:
             ):
                 raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} has already started")
             self.runners[table_id] = runner
+            self.presence.loaded(table_id)
             waiting = self.lobby.pop(table_id, None)
             runner.adopt([] if waiting is None else waiting.watchers)
             runner.start()
@@ -372,6 +377,8 @@ class Hub:
             who = "spectators of this table" if seat is None else f"connections to seat {seat}"
             raise HubError(ErrorCode.TOO_MANY, f"at most {most} {who}; close one first")
         self._connections[key] += 1
+        if seat is not None:
+            self.presence.arrived(table_id)
 
     def release(self, table_id: str, seat: int | None) -> None:
         """A connection counted by `admit` has ended."""
@@ -379,6 +386,8 @@ class Hub:
         self._connections[key] -= 1
         if self._connections[key] <= 0:
             del self._connections[key]
+        if seat is not None:
+            self.presence.left(table_id)
 
     async def attach(self, table_id: str, watcher: Watcher) -> None:
         """Hand a connection to its table; it gets its `welcome` at once."""
@@ -408,7 +417,9 @@ class Hub:
 
     async def _finished(self, row: TableRow) -> TableRunner | None:
         """A finished table rebuilt to show its last view (kept while watched); None when
-        its inputs do not replay (an aborted table)."""
+        its inputs do not replay, or it was aborted (abandoned, say): nothing to play)."""
+        if row.status == "aborted":
+            return None
         try:
             return self._runner(row, await self.store.inputs(row.id))
         except RuleError:

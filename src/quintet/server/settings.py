@@ -111,6 +111,9 @@ class Settings:
     create_burst: int = 10
     #: An open table nobody has joined for this long (s) is deleted; 0: never.
     open_table_ttl_s: float = 3600.0
+    #: A tutorial, or a practice table with zombie mode off, none of whose people has been
+    #: connected this long (s) is ended as abandoned (server/idle.py); 0: never.
+    abandon_after_s: float = 3600.0
     #: Serve `/ws/echo`, a WebSocket that sends back every message unchanged: the raw
     #: stack's baseline for `make bench` (bench/server_load.py). Off unless asked for.
     bench_echo: bool = False
@@ -153,6 +156,10 @@ class Settings:
         if not (math.isfinite(self.open_table_ttl_s) and self.open_table_ttl_s >= 0):
             raise SettingsError(
                 f"open_table_ttl_s must be >= 0 (0 = never), not {self.open_table_ttl_s}"
+            )
+        if not (math.isfinite(self.abandon_after_s) and self.abandon_after_s >= 0):
+            raise SettingsError(
+                f"abandon_after_s must be >= 0 (0 = never), not {self.abandon_after_s}"
             )
         if not (math.isfinite(self.bot_pace) and self.bot_pace >= 0):
             raise SettingsError(f"bot_pace must be >= 0, not {self.bot_pace}")
@@ -200,6 +207,7 @@ class Settings:
             "create_per_minute": ("QUINTET_CREATE_PER_MINUTE", float),
             "create_burst": ("QUINTET_CREATE_BURST", int),
             "open_table_ttl_s": ("QUINTET_OPEN_TABLE_TTL", float),
+            "abandon_after_s": ("QUINTET_ABANDON_AFTER", float),
             "max_body_bytes": ("QUINTET_MAX_BODY", int),
             "max_seat_connections": ("QUINTET_MAX_SEAT_CONNECTIONS", int),
             "max_spectators": ("QUINTET_MAX_SPECTATORS", int),

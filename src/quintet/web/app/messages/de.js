@@ -85,6 +85,7 @@ export default {
 
   'table.unavailable': 'Dieser Tisch kann nicht angezeigt werden',
   'table.watching': 'Zuschauer',
+  'table.aborted': 'Dieser Tisch ist ohne Ergebnis beendet: Lange hat niemand an ihm gespielt (oder er ließ sich nicht fortsetzen).',
   'table.board': 'Spielbrett',
 
   'status.connecting': 'Verbinde',

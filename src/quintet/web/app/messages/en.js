@@ -85,6 +85,7 @@ export default {
 
   'table.unavailable': 'This table cannot be shown',
   'table.watching': 'Watching',
+  'table.aborted': 'This table has ended without a result: nobody played it for a long time (or it could not be continued).',
   'table.board': 'Game board',
 
   'status.connecting': 'Connecting',

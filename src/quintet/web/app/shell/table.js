@@ -293,7 +293,9 @@ function Shell({ id, table, game, live, socket, mine }) {
         <section class="felt board-area" aria-label=${t('table.board')}>
           ${state.view
             ? html`<${Board} ...${props} />`
-            : html`<${Spinner} />`}
+            : state.status === 'aborted'
+              ? html`<p class="table-ended panel">${t('table.aborted')} <a href="/" data-nav>${t('app.to_lobby')}</a></p>`
+              : html`<${Spinner} />`}
           ${refusal
             ? html`<div class="refusal" role="alert">
                 <span>${errorText(refusal)}</span>
