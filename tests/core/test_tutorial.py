@@ -310,3 +310,22 @@ def test_the_quiclo_wrong_chain_on_purpose_sits_out_briefly() -> None:
     assert isinstance(bot, BotMove)
     rules.apply(state, Input(bot.seat, bot.action, state.now))
     assert rules.can_act(state, 0)
+
+
+def test_the_quick_tutorial_keeps_explaining_round_1_once_round_2_is_dealt() -> None:
+    tut = tutorial("quick")
+    rules = registry.get("quick")
+    state = rules.new(tut.seed, tut.players, tut.options)
+    run = ScriptRun(tut)
+    for inp in inputs_of(tut):
+        apply_step(rules, state, inp)
+        run.advance(inp)
+    seen = []
+    while rules.view(state, 0)["round"] == 1:
+        view = rules.view(state, 0)
+        seen.append(run.info(view)["hint"])
+        deadline = rules.next_deadline(state)
+        assert deadline is not None, "the results stay only `pause_ms`"
+        rules.apply(state, Input.tick(deadline))
+    after = run.info(rules.view(state, 0))["hint"]
+    assert after == seen[-1] and after["key"] == "tutorial.quick.end"

@@ -50,6 +50,8 @@ MOVES: Final[tuple[tuple[JSONDict, str], ...]] = (
 )
 #: The bot calls KLAAR, unsorted, after this many of the person's moves.
 BOT_KLAAR_AFTER: Final = 4
+#: Where the checking finds the bot's stack wrong (counted from 1, the top).
+BOT_WRONG_AT: Final = 3
 
 
 def _marks(action: JSONDict) -> tuple[str, ...]:
@@ -93,13 +95,14 @@ def _wrong(action: JSONDict) -> HintFor:
 def _end(view: JSONDict) -> Hint:
     """The checking while it runs, then the round's scoring, from the public view."""
     tables = view["tables"]
-    if view["phase"] not in ("scored", "over") and view["round"] == 1:
+    if view["round"] > 1:  # round 2 is dealt after `pause_ms`: round 1 stays explained
+        return Hint("tutorial.quick.end", {"wrong_place": BOT_WRONG_AT, "chips": 1, "to_win": 6})
+    if view["phase"] not in ("scored", "over"):
         return Hint("tutorial.quick.checking")
-    bot = tables[1]
     return Hint(
         "tutorial.quick.end",
         {
-            "wrong_place": (bot["first_wrong"] or 0) + 1,
+            "wrong_place": tables[1]["first_wrong"] + 1,
             "chips": tables[0]["chips"],
             "to_win": view["chips_to_win"],
         },
