@@ -1,7 +1,8 @@
 """The tutorial script runner (quintet.core.tutorial) and every game's tutorial.
 
-Each tutorial is played through its game's rules: every step applies, the first scoring
-comes with the last step and not before, every hint's key has a text in English and
+Each tutorial is played through its game's rules (with the host's ticks a race needs:
+Quick's countdown and checking): every step applies, the first scoring comes with the
+last step and not before, every hint's key has a text in English and
 German, and no hint names anything the person's own view does not show. The runner: a
 wrong move is refused and changes nothing, the bots wait for the person, and a reload
 (the run derived from the stored inputs) stands at the same step.
@@ -154,6 +155,8 @@ def check_no_leak(hint: JSONDict, view: JSONDict, number: int) -> None:
     tiles the person holds (compared in lower case: hints may write capitals)."""
     seen = json.dumps(view).lower()
     numbers = set(re.findall(r"-?\d+", seen))
+    if "tops" in view:  # Quiclo: a chain names the person's own cards and the tops
+        numbers = {str(card) for card in [*view["hand"], *view["tops"]]}
     held = own_letters(view)
     for name, value in hint["params"].items():
         if isinstance(value, str):

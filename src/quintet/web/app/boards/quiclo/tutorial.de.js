@@ -3,7 +3,7 @@
 export default {
   'tutorial.quiclo.title': 'Quiclo lernen',
   'tutorial.quiclo.sum': (a) =>
-    `Alle spielen gleichzeitig: Verbinde eigene Karten mit + − × ÷ zur obersten Karte eines der drei Stapel und rufe QUICLO! Jede verwendete Karte kommt auf diesen Stapel, deine Hand wird kleiner. Deine ${a.chain} ergibt ${a.top}, die oberste Karte von Stapel ${a.stack}: Klicke ${a.chain.split(' ').join(', ')} (Karten und Zeichen), dann QUICLO!`,
+    `Alle spielen gleichzeitig: Verbinde eigene Karten mit + − × ÷ zur obersten Karte eines der drei Stapel und rufe QUICLO! Jede verwendete Karte kommt auf diesen Stapel, deine Hand wird kleiner. Deine Kette ${a.chain} ergibt ${a.top}, die oberste Karte von Stapel ${a.stack}: Klicke ${a.chain.split(' ').join(', ')} (Karten und Zeichen), dann QUICLO!`,
   'tutorial.quiclo.bot_claims': 'Schau: Dein Gegner ruft auch QUICLO! Mit jeder Kette ändern sich die obersten Karten.',
   'tutorial.quiclo.times': (a) =>
     `× und ÷ kommen vor + und −: ${a.chain} ist ${a.chain.split(' ')[0]} + (${a.chain.split(' ').slice(2).join(' ')}), das ergibt ${a.top}, die oberste Karte von Stapel ${a.stack}. Die 9 oben auf einem anderen Stapel darf in deiner Kette vorkommen (sie bleibt liegen). Klicke ${a.chain.split(' ').join(', ')}, dann QUICLO!`,

@@ -3,7 +3,7 @@
 export default {
   'tutorial.quiclo.title': 'Learn Quiclo',
   'tutorial.quiclo.sum': (a) =>
-    `Everyone plays at once: chain your own cards with + − × ÷ to make the top card of one of the three stacks, and call QUICLO! Each card you use goes onto that stack, so your hand shrinks. Your ${a.chain} makes ${a.top}, the top of stack ${a.stack}: click ${a.chain.split(' ').join(', ')} (cards and signs), then QUICLO!`,
+    `Everyone plays at once: chain your own cards with + − × ÷ to make the top card of one of the three stacks, and call QUICLO! Each card you use goes onto that stack, so your hand shrinks. Your chain ${a.chain} makes ${a.top}, the top of stack ${a.stack}: click ${a.chain.split(' ').join(', ')} (cards and signs), then QUICLO!`,
   'tutorial.quiclo.bot_claims': 'Watch: your opponent calls QUICLO! too. The tops change with every claim.',
   'tutorial.quiclo.times': (a) =>
     `× and ÷ come before + and −: ${a.chain} is ${a.chain.split(' ')[0]} + (${a.chain.split(' ').slice(2).join(' ')}), which makes ${a.top}, the top of stack ${a.stack}. The 9 on top of another stack may be part of your chain (it stays where it is). Click ${a.chain.split(' ').join(', ')}, then QUICLO!`,
