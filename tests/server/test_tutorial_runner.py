@@ -1,6 +1,7 @@
 """A tutorial table's runner alone (in-memory store, fake connections, a fake clock): a
 table rebuilt from its stored inputs continues at the same step with scripted bots that
-wait, and a race's pausing step stops the game's clock until the person's move."""
+wait (and are woken when the script reaches them, even after moves they cannot see), and a
+race's pausing step stops the game's clock until the person's move."""
 
 from __future__ import annotations
 
@@ -150,3 +151,28 @@ def test_a_pausing_hint_stops_a_races_clock_until_the_persons_move(
 
     asyncio.run(main())
     assert all(inp.seat is not None for inp in store.log[1:]), "no tick while paused"
+
+
+def test_a_scripted_bot_plays_its_move_after_the_persons_private_ones() -> None:
+    # Quick's takes and places are seen by their mover only: the bot sees no event, yet
+    # the script reaching its KLAAR must wake it.
+    tut = find("quick")
+    assert tut is not None
+    row = tutorial_table(tut, ["human", "easy"])
+    store = FakeStore()
+    store.log = [Input.tick(3000)]  # the countdown is over: sorting has begun
+    me = FakeWatcher(0)
+    mine = [step for step in tut.steps if isinstance(step, You)]
+    bot = next(n for n, step in enumerate(tut.steps) if isinstance(step, BotMove))
+
+    async def main() -> None:
+        runner = TableRunner(row, store, list(store.log), bot_pace=0.0)  # type: ignore[arg-type]
+        runner.attach(me)
+        runner.start()
+        for number, step in enumerate(mine[:bot]):
+            runner.submit(me, step.action, f"a{number}")
+        await until(lambda: len(store.log) == 1 + bot + 1)
+        await runner.stop()
+
+    asyncio.run(main())
+    assert store.log[-1].seat == 1 and store.log[-1].action == {"type": "klaar"}

@@ -1,5 +1,7 @@
-"""tools/tutorial_deals.py: the search finds the deal the Quiddler tutorial plays, and the
-Quashars game it prints for the tutorial's seed is the tutorial's script."""
+"""tools/tutorial_deals.py: the search finds the deal the Quiddler tutorial plays, the
+Quashars game it prints for the tutorial's seed is the tutorial's script, and for the
+races it finds the person's moves (Quick), the claims (Quiclo) and the crossword (Double
+Quick!) of each tutorial."""
 
 from __future__ import annotations
 
@@ -69,3 +71,37 @@ def test_the_quashars_search_prints_the_tutorials_script() -> None:
         for inp in inputs
     ]
     assert played == script
+
+
+def test_the_quick_search_finds_the_tutorials_moves() -> None:
+    tutorial = find("quick")
+    assert tutorial is not None
+    assert tutorial.options == tool().QUICK_OPTIONS
+    found = dict(tool().quick(tutorial.seed + 1))
+    mine = [step.action for step in tutorial.steps if not isinstance(step, BotMove)]
+    assert found[tutorial.seed] == mine
+
+
+def test_the_quiclo_search_finds_the_tutorials_claims() -> None:
+    tutorial = find("quiclo")
+    assert tutorial is not None
+    assert tutorial.options == tool().QUICLO_OPTIONS
+    claims = [step.action for step in tutorial.steps if step.action["type"] == "claim"]
+    assert tool().quiclo_game(tutorial.seed) == claims
+
+
+def test_the_double_quick_search_finds_the_tutorials_crossword() -> None:
+    from quintet.core import registry
+
+    tutorial = find("double-quick")
+    assert tutorial is not None
+    assert tutorial.options == tool().DOUBLE_QUICK_OPTIONS
+    game = registry.get("double-quick")
+    rack = game.view(game.new(tutorial.seed, 2, tutorial.options), 0)["seats"][0]["rack"]
+    words = [found for found in tool().crossings(rack) if found[2]["points"] > 1]
+    placed = {
+        (step.action["tile"], step.action["row"], step.action["col"])
+        for step in tutorial.steps
+        if step.action["type"] == "place" and not isinstance(step, BotMove)
+    }
+    assert words[0][:2] == ("wed", "cow") and set(words[0][3]) == placed

@@ -37,8 +37,9 @@ LOST_KEY: Final = "tutorial.lost"
 @dataclass(frozen=True)
 class Hint:
     """A message for the person: its key in the tutorial's message files, its parameters,
-    and what the board may highlight: "card:<code>" (a card of the person's hand or on
-    the table) or "pile:<name>" (a public pile)."""
+    and what the board may highlight: "<kind>:<name>", the board's elements marked
+    `data-<kind>="<name>"` ("card:<code>" a card of the person's hand or on the table,
+    "pile:<name>" a pile, "gap:1", "cell:0,2", "tile:W1")."""
 
     key: str
     params: JSONDict = field(default_factory=dict)

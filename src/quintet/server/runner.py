@@ -471,6 +471,10 @@ class TableRunner:
         if self.tutorial is not None:
             self.tutorial.advance(inp)
             self._pause_clock()
+            # Scripted bots wait on the script, not on what they see (a race's moves may
+            # be private, as Quick's): each is asked again once the script moves on.
+            for slot in self.bots.values():
+                slot.ask = True
         self._record(self.seq, events)
         if self.game.is_over(self.state):
             await self._store_result()

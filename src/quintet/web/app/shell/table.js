@@ -211,7 +211,9 @@ function Shell({ id, table, game, live, socket, mine }) {
   if (mine && state.seat === mine.seat && mine.nickname && !state.seats[mine.seat]?.nickname) {
     names[mine.seat] = mine.nickname;
   }
-  const [showResults, setShowResults] = useState(true);
+  // A tutorial's end is explained in its own panel: the results dialog would cover it,
+  // so there it waits behind the "show results" button.
+  const [showResults, setShowResults] = useState(!table.tutorial);
   const [refusal, setRefusal] = useState(null);
   const [showRules, setShowRules] = useState(false);
   const running = state.status === 'running';
@@ -229,7 +231,7 @@ function Shell({ id, table, game, live, socket, mine }) {
     if (state.status === 'finished' && before.current.status !== 'finished') {
       const won = state.outcome?.winners?.includes(mySeat);
       play(won ? 'win' : 'end');
-      setShowResults(true);
+      setShowResults(!table.tutorial);
     }
     before.current = { active, status: state.status };
   }, [state.seq, state.status]);

@@ -79,8 +79,9 @@ function text(hint) {
   return hint ? t(hint.key, hint.params ?? {}) : '';
 }
 
-/** Mark what the hint points at on the board: "card:<code>" (the person's cards) and
- * "pile:<name>"; marks of earlier hints go. */
+/** Mark what the hint points at on the board: "<kind>:<name>" marks the elements with
+ * data-<kind>="<name>" ("card:B9", "pile:discard", "gap:1", "cell:0,2", "tile:W1");
+ * marks of earlier hints go. */
 function useMarks(marks) {
   const key = (marks ?? []).join(' ');
   useEffect(() => {
@@ -90,7 +91,8 @@ function useMarks(marks) {
       for (const old of area.querySelectorAll('.tutorial-mark')) old.classList.remove('tutorial-mark');
       for (const mark of marks ?? []) {
         const [kind, name] = [mark.slice(0, mark.indexOf(':')), mark.slice(mark.indexOf(':') + 1)];
-        const selector = kind === 'card' ? `[data-card="${CSS.escape(name)}"]` : `[data-pile="${CSS.escape(name)}"]`;
+        if (!/^[a-z]+$/.test(kind)) continue;
+        const selector = `[data-${kind}="${CSS.escape(name)}"]`;
         for (const element of area.querySelectorAll(selector)) element.classList.add('tutorial-mark');
       }
     };

@@ -1,0 +1,161 @@
+"""The races' guided first games in a real browser: from the lobby's "Learn to play", the
+person plays each race's tutorial to its first scoring by mouse, clicking what each hint
+marks on the board (a pile, a gap, a card, a tile, a cell); one wrong move in each is
+refused and explained, and the person tries again. Quiclo is played in German.
+
+The moves clicked are the tutorial's own steps (`quintet.games.<game>.tutorial`): each
+step's target must carry the hint's mark (`tutorial-mark`) before it is clicked, so the
+test follows the hints and fails when a hint points elsewhere. Bots move at the web
+tests' pace (`WEB_BOT_PACE`); the only real waits are the races' own public phases
+(Quick's countdown and checking).
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+from tests.web.browser import Web
+from tests.web.test_tutorials import STEP_WAIT_MS, learn, my_step, no_missing_messages, panel
+
+from quintet.core import JSONDict
+from quintet.core.tutorial import You, find
+
+SIGNS = {"+": "+", "-": "-", "*": "*", "/": "/"}
+
+
+def my_moves(game: str) -> list[JSONDict]:
+    tutorial = find(game)
+    assert tutorial is not None
+    return [step.action for step in tutorial.steps if isinstance(step, You)]
+
+
+def wrong_shown(page: Page, text: str, step: int) -> None:
+    """The wrong move is refused and explained; the tutorial stays at the same step."""
+    expect(page.locator(".tutorial-wrong")).to_contain_text(text)
+    expect(panel(page)).to_have_attribute("data-step", str(step))
+
+
+def finished(page: Page, text: str) -> None:
+    expect(panel(page)).to_have_attribute("data-done", "true", timeout=STEP_WAIT_MS)
+    expect(page.locator(".tutorial-hint")).to_contain_text(text)
+    no_missing_messages(page)
+
+
+# ------------------------------------------------------------------ Quick
+
+
+def quick_move(page: Page, action: JSONDict) -> None:
+    marked = page.locator(".qk-board .tutorial-mark")
+    if action["type"] == "take":
+        pile = page.locator(f'.qk-pile[data-pile="{action["pile"]}"]')
+        expect(pile).to_have_class(re.compile("tutorial-mark"))
+        pile.locator(".qk-take").click()
+    elif action["type"] == "place":
+        pile = page.locator(f'.qk-pile[data-pile="{action["pile"]}"]')
+        expect(pile).to_have_class(re.compile("tutorial-mark"))
+        pile.locator(f'.qk-end[data-end="{action["end"]}"]').click()
+    elif action["type"] == "new_pile":
+        expect(marked).to_have_attribute("data-gap", str(action["at"]))
+        marked.click()
+    else:
+        page.locator(".qk-klaar").click()
+
+
+def test_the_quick_tutorial_by_mouse(web: Web, page: Page) -> None:
+    learn(page, "quick", "Quick")
+    hint = page.locator(".tutorial-hint")
+    for done, action in enumerate(my_moves("quick")):
+        my_step(page, done)
+        # After the countdown ("QUICK!") the person can act, and the clock stops.
+        page.locator('.qk-board[data-can-act="true"]').wait_for(timeout=STEP_WAIT_MS)
+        expect(page.locator(".tutorial-paused")).to_be_visible()
+        if done == 1:
+            expect(hint).to_contain_text("warm colours")
+            # A new pile left of the stack: allowed, but not the plan: refused, explained.
+            page.locator('.qk-gap[data-gap="0"]').click()
+            wrong_shown(page, "Start a new pile with the orange 9 at the marked +", done)
+            web.shot(page, "tutorial-quick-wrong")
+        quick_move(page, action)
+    expect(hint).to_contain_text("turned over card by card")
+    finished(page, "Your opponent called KLAAR first, but its stack stopped at card 3")
+    expect(hint).to_contain_text("you take this round's chip")
+    web.shot(page, "tutorial-quick-end")
+
+
+# ------------------------------------------------------------------ Quiclo
+
+
+def quiclo_chain(page: Page, claim: JSONDict) -> None:
+    """Click the chain's cards and signs, then the target top, then QUICLO!"""
+    page.locator(".qc-clear").click()
+    for number, card in enumerate(claim["operands"]):
+        if number:
+            sign = SIGNS[claim["operators"][number - 1]]
+            page.locator(f'.qc-op[data-op="{sign}"]').click()
+        own = page.locator(f'.qc-hand button[data-card="{card}"]')
+        target = own if own.count() else page.locator(f'.qc-stack button[data-card="{card}"]')
+        expect(target).to_have_class(re.compile("tutorial-mark"))
+        target.click()
+    page.locator(f'.qc-stack[data-stack="{claim["stack"]}"] button[data-card]').click()
+    page.locator(".qc-claim").click()
+
+
+def test_the_quiclo_tutorial_by_mouse_in_german(web: Web, page: Page) -> None:
+    learn(page, "quiclo", "Quiclo")
+    page.get_by_role("button", name="DE").click()
+    hint = page.locator(".tutorial-hint")
+    for done, action in enumerate(my_moves("quiclo")):
+        my_step(page, done)
+        page.locator('.qc-board[data-can-claim="true"]').wait_for(timeout=STEP_WAIT_MS)
+        if done == 0:
+            expect(hint).to_contain_text("Alle spielen gleichzeitig")
+            # 72 - 9 is not 81: the rules would make the person sit out; the tutorial
+            # refuses the chain before it counts and explains.
+            quiclo_chain(page, {**action, "operators": ["-"]})
+            wrong_shown(page, "eine falsche Kette kostet dich hier nichts", done)
+            expect(page.locator(".qc-sitout")).to_have_count(0)
+            web.shot(page, "tutorial-quiclo-wrong-de")
+        if action["type"] == "claim":
+            quiclo_chain(page, action)
+        else:
+            expect(hint).to_contain_text("Keine Kette mehr")
+            page.locator(".qc-vote").click()
+    finished(page, "Alle haben gestimmt")
+    expect(page.locator(".tutorial-hint")).to_contain_text("Du hältst 6 Karten, dein Gegner 8")
+    web.shot(page, "tutorial-quiclo-end-de")
+
+
+# ------------------------------------------------------------------ Double Quick!
+
+
+def test_the_double_quick_tutorial_by_mouse(web: Web, page: Page) -> None:
+    learn(page, "double-quick", "Double Quick!")
+    hint = page.locator(".tutorial-hint")
+    for done, action in enumerate(my_moves("double-quick")):
+        my_step(page, done)
+        if action["type"] == "press":
+            expect(hint).to_contain_text("Press the red button")
+            page.locator(".dq-press").click()
+            continue
+        tile = page.locator(f'.dq-rack [data-tile="{action["tile"]}"]')
+        cell = page.locator(f'.dq-cell[data-cell="{action["row"]},{action["col"]}"]')
+        expect(tile).to_have_class(re.compile("tutorial-mark"))
+        expect(cell).to_have_class(re.compile("tutorial-mark"))
+        if done == 0:
+            expect(hint).to_contain_text("Start with WED across")
+            # The W on another cell: allowed by the rules, not the tutorial's.
+            tile.click()
+            page.locator('.dq-cell[data-cell="2,3"]').click()
+            wrong_shown(page, "Put the W on the marked cell", done)
+            web.shot(page, "tutorial-double-quick-wrong")
+        if tile.get_attribute("aria-pressed") != "true":
+            tile.click()
+        cell.click()
+    finished(page, "The game is scored")
+    expect(page.locator(".tutorial-hint")).to_contain_text("WED and COW score 18")
+    # The game is over: its results wait behind their button, not over the explanation.
+    expect(page.locator(".results-headline")).to_have_count(0)
+    web.shot(page, "tutorial-double-quick-end")
+    page.get_by_role("button", name="Results", exact=True).click()
+    expect(page.locator(".results-headline")).to_contain_text("wins")
