@@ -23,7 +23,7 @@ from quintet.core import SPECTATOR, Record, events_for, registry
 from quintet.server.again import play_again
 from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.hub import Hub
-from quintet.server.limits import RateLimit
+from quintet.server.limits import RateLimit, charge_table_creation
 from quintet.server.lobby import SeatSpec
 from quintet.server.schemas import (
     CreateTable,
@@ -211,12 +211,7 @@ async def create_table(body: CreateTable, request: Request) -> TableOut:
     settings = hub.settings
     client = request.client.host if request.client is not None else "unknown"
     limit: RateLimit = request.app.state.create_limit
-    if settings.create_per_minute and not limit.take(client):
-        raise HubError(
-            ErrorCode.RATE_LIMITED,
-            f"at most {settings.create_burst} tables at once and {settings.create_per_minute:g}"
-            " a minute from one address; try again later",
-        )
+    charge_table_creation(limit, client, settings.create_per_minute, settings.create_burst)
     row = await hub.create_table(
         body.game,
         body.options,

@@ -31,7 +31,7 @@ from quintet.server.checks import (
     strict_options,
 )
 from quintet.server.errors import ErrorCode, HubError, quoted
-from quintet.server.idle import Presence
+from quintet.server.idle import Presence, every_tenth_of
 from quintet.server.lobby import (
     Lobby,
     SeatSpec,
@@ -48,7 +48,6 @@ from quintet.server.settings import Settings
 from quintet.server.storage import (
     NewTable,
     Storage,
-    StorageError,
     TableRow,
     hash_token,
     new_table_id,
@@ -130,17 +129,10 @@ class Hub:
         return expired
 
     async def expire_forever(self) -> None:
-        """`expire_open` every tenth of the TTL (1 s to 60 s) until cancelled; a storage
-        failure is logged and tried again next time."""
-        ttl = self.settings.open_table_ttl_s
-        if not ttl:
-            return
-        while True:
-            await asyncio.sleep(min(60.0, max(1.0, ttl / 10)))
-            try:
-                await self.expire_open()
-            except StorageError as error:
-                log.warning("expiring open tables failed: %s", error)
+        """`expire_open` every tenth of the open-table TTL until cancelled."""
+        await every_tenth_of(
+            self.settings.open_table_ttl_s, self.expire_open, "expiring open tables"
+        )
 
     async def close(self) -> None:
         """Stop every runner (their tables resume on the next start)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Final
 
@@ -128,15 +128,22 @@ async def abandon_idle(hub: Hub) -> list[str]:
     return ended
 
 
-async def abandon_forever(hub: Hub) -> None:
-    """`abandon_idle` every tenth of the time (1 s to 60 s) until cancelled; a storage
-    failure is logged and tried again next time."""
-    ttl = hub.settings.abandon_after_s
+async def every_tenth_of(ttl: float, job: Callable[[], Awaitable[object]], what: str) -> None:
+    """Run `job` every tenth of `ttl` (1 s to 60 s) until cancelled, so that a table
+    outlives its time by a tenth at most; nothing with a `ttl` of 0. A storage failure
+    is logged (`what` failed) and tried again next time."""
     if not ttl:
         return
     while True:
         await asyncio.sleep(min(60.0, max(1.0, ttl / 10)))
         try:
-            await abandon_idle(hub)
+            await job()
         except StorageError as error:
-            log.warning("ending abandoned tables failed: %s", error)
+            log.warning("%s failed: %s", what, error)
+
+
+async def abandon_forever(hub: Hub) -> None:
+    """`abandon_idle` every tenth of `abandon_after_s` until cancelled."""
+    await every_tenth_of(
+        hub.settings.abandon_after_s, lambda: abandon_idle(hub), "ending abandoned tables"
+    )

@@ -15,7 +15,7 @@ from typing import Final
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from quintet.server.errors import ErrorCode
+from quintet.server.errors import ErrorCode, HubError
 
 #: Builds the JSON refusal for a code (the API's, so the status comes from its table).
 Refuse = Callable[[ErrorCode, str], Response]
@@ -112,3 +112,16 @@ class RateLimit:
         while len(self._buckets) > MAX_CLIENTS:
             self._buckets.popitem(last=False)
         return allowed
+
+
+def charge_table_creation(limit: RateLimit, client: str, per_minute: float, burst: int) -> None:
+    """Count one new table (a lobby table or a tutorial) against `client`'s allowance.
+
+    Raises HubError rate_limited (HTTP 429) beyond `burst` at once and `per_minute` a
+    minute; a `per_minute` of 0 switches the limit off."""
+    if per_minute and not limit.take(client):
+        raise HubError(
+            ErrorCode.RATE_LIMITED,
+            f"at most {burst} tables at once and {per_minute:g} a minute from one address;"
+            " try again later",
+        )

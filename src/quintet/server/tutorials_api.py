@@ -11,9 +11,8 @@ from __future__ import annotations
 from fastapi import Request
 from pydantic import BaseModel, Field
 
-from quintet.server.errors import ErrorCode, HubError
 from quintet.server.hub import Hub
-from quintet.server.limits import RateLimit
+from quintet.server.limits import RateLimit, charge_table_creation
 from quintet.server.schemas import JoinRequest, TableOut, invite, table_out
 from quintet.server.tutorials import start_tutorial
 
@@ -34,12 +33,7 @@ async def start_tutorial_route(game: str, body: JoinRequest, request: Request) -
     settings = hub.settings
     client = request.client.host if request.client is not None else "unknown"
     limit: RateLimit = request.app.state.create_limit
-    if settings.create_per_minute and not limit.take(client):
-        raise HubError(
-            ErrorCode.RATE_LIMITED,
-            f"at most {settings.create_burst} tables at once and {settings.create_per_minute:g}"
-            " a minute from one address; try again later",
-        )
+    charge_table_creation(limit, client, settings.create_per_minute, settings.create_burst)
     row, seat, token = await start_tutorial(hub, game, body.nickname)
     return TutorialStarted(
         table=table_out(await hub.info(row.id)), seat=seat, token=token, invite=invite(row.id)

@@ -52,17 +52,12 @@ export async function playAgain(tableId, mine) {
   navigate(`/t/${seated.table}`);
 }
 
-/** The offer of the next table (`again`: {table, by}, by null when not known): take my
- * seat there, go there when I already have, or watch it (a spectator). */
-export function AgainOffer({ again, names, tableId, mine, compact = false }) {
+/** `playAgain` behind a button: [busy, error, run]; busy from the click until the page
+ * moves on, the error shown when it fails (the button is enabled again). */
+function usePlayAgain(tableId, mine) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
-  if (!again) return null;
-  const have = seatAt(again.table);
-  const text = again.by !== null && again.by !== undefined && again.by !== mine?.seat
-    ? t('again.offer', { who: names[again.by] })
-    : t('again.offer_mine');
-  const take = async () => {
+  const run = async () => {
     setBusy(true);
     setError(null);
     try {
@@ -72,6 +67,18 @@ export function AgainOffer({ again, names, tableId, mine, compact = false }) {
       setBusy(false);
     }
   };
+  return [busy, error, run];
+}
+
+/** The offer of the next table (`again`: {table, by}, by null when not known): take my
+ * seat there, go there when I already have, or watch it (a spectator). */
+export function AgainOffer({ again, names, tableId, mine, compact = false }) {
+  const [busy, error, take] = usePlayAgain(tableId, mine);
+  if (!again) return null;
+  const have = seatAt(again.table);
+  const text = again.by !== null && again.by !== undefined && again.by !== mine?.seat
+    ? t('again.offer', { who: names[again.by] })
+    : t('again.offer_mine');
   let action;
   if (!mine) {
     action = html`<a class="button" href=${`/t/${again.table}`} data-nav>${t('again.watch')}</a>`;
@@ -86,18 +93,7 @@ export function AgainOffer({ again, names, tableId, mine, compact = false }) {
 }
 
 export function Results({ outcome, names, mySeat, table, tableId, onClose, mine, again }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState(null);
-  const start = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await playAgain(tableId, mine);
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
-  };
+  const [busy, error, start] = usePlayAgain(tableId, mine);
   return html`
     <${Dialog} title=${t('results.title')} onClose=${onClose} className="results-dialog">
       <p class="results-headline">${winnersLine(outcome, names, mySeat)}</p>
