@@ -215,6 +215,18 @@ def test_moves_after_the_round_has_ended_are_refused() -> None:
     refused(state, 1, KLAAR, "action/too_late")
 
 
+def test_a_move_that_arrives_in_the_next_rounds_countdown_is_too_late() -> None:
+    # Checking and the pause can pass while a move is on its way: it then arrives in
+    # round 2's countdown, a race lost like any other (round 1's countdown: not_sorting).
+    state = sorting(2)
+    klaar_all(state, [0, 1])
+    tick_until(state, "ready")
+    assert state.round == 2
+    refused(state, 0, TAKE, "action/too_late")
+    error = refused(state, 1, KLAAR, "action/too_late")
+    assert "round 1's sorting" in error.message and "round 2's" in error.message
+
+
 def test_legal_actions_list_every_move_and_grow_with_the_piles() -> None:
     state = sorting(3)
     set_tables(state, {0: [[5, 6], [7]]})

@@ -54,6 +54,7 @@ from quintet.games.quick.state import (
     CHOOSE,
     CLOCK,
     PHASES,
+    READY,
     SCORED,
     SORT,
     WRONG,
@@ -203,6 +204,14 @@ class QuickGame(Game[QuickState, QuickOptions]):
             # A race: the move was on its way when the last KLAAR (or the clock) ended the
             # sorting. Like Quiclo's covered card, that is "too late", not a broken rule.
             raise TooLate(f"too late: the round's sorting has ended (now {PHASES[state.phase]!r})")
+        if state.phase in (CHOOSE, READY) and state.round > 1:
+            # The same race when checking and the pause were short: by the time the move
+            # arrived the next round was being chosen or counted down. A move cannot say
+            # which round it was meant for, so the message names both possibilities.
+            raise TooLate(
+                f"too late for round {state.round - 1}'s sorting, and round {state.round}'s "
+                f"has not begun (now {PHASES[state.phase]!r})"
+            )
         if state.phase != SORT:
             raise _error(
                 f"nothing can be moved now: the round is in its {PHASES[state.phase]!r} phase, "
