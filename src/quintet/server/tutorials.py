@@ -28,6 +28,7 @@ from quintet.core import Bot, Input, JSONDict, Plan, RuleError, observes, regist
 from quintet.core.registry import AnyGame
 from quintet.core.tutorial import ScriptRun, Tutorial, find
 from quintet.server.bot_seats import BotSeat
+from quintet.server.checks import check_nickname
 from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.lobby import SeatSpec
 from quintet.server.storage import TableRow
@@ -120,9 +121,13 @@ async def start_tutorial(hub: Hub, game: str, nickname: str) -> tuple[TableRow, 
     """Create, join (as `nickname`) and start `game`'s tutorial table; returns the table,
     the person's seat and its token.
 
-    Raises `HubError` no_tutorial for a game without one (unknown games too), or what
-    creating, joining and starting a table raise.
+    Raises `HubError` no_tutorial for a game without one (unknown games too),
+    bad_nickname (before anything is made), or what creating, joining and starting a
+    table raise.
     """
+    # Checked before the table exists: a refused nickname would otherwise leave an open
+    # tutorial table behind, listed in the lobby for anyone to take.
+    name = check_nickname(nickname)
     try:
         tutorial = find(game)
     except RuleError:
@@ -140,7 +145,7 @@ async def start_tutorial(hub: Hub, game: str, nickname: str) -> tuple[TableRow, 
     row = await hub.create_table(
         game, tutorial.options, seats, tutorial.seed, 0, practice=True, tutorial=True
     )
-    token = await hub.join(row.id, tutorial.person, nickname)
+    token = await hub.join(row.id, tutorial.person, name)
     row = await hub.start(row.id, token)
     return row, tutorial.person, token
 
