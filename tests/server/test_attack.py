@@ -3,17 +3,31 @@ refusal is specific and changes nothing, and nobody takes what is another person
 
 - `POST /api/tutorials/{game}` with a nickname the lobby refuses leaves no table behind
   (it once made the open tutorial table first, listed for anyone to take).
+- Play again: the next table keeps each person's seat for them a while; a stranger who
+  reads the next table's id (the finished table names it) cannot take it.
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from tests.server.live import (
     LiveServer,
+    connect_table,
+    create_table,
+    join,
     live_module_fixture,  # noqa: F401 (the live_module fixture)
+    receive,
+    receive_until,
+    seat_post,
+    send,
+    start,
 )
+
+from quintet.server.checks import HELD, held_until
+from quintet.server.storage import TableRow
 
 
 def open_tables(live: LiveServer, game: str) -> list[dict[str, Any]]:
@@ -32,3 +46,67 @@ def test_a_refused_nickname_makes_no_tutorial_table(live_module: LiveServer, nic
     body = response.json()
     assert body["code"] == "bad_nickname" and "1 to 24 printable" in body["detail"], body
     assert [t["id"] for t in open_tables(live_module, "quashars") if t["tutorial"]] == []
+
+
+# ------------------------------------------------------------------------ play again
+
+
+def finished_table(live: LiveServer) -> tuple[str, list[str]]:
+    """A finished Quiclo table of two people (both voted "no more claims") and their tokens."""
+    with live.http() as http:
+        table_id = create_table(http, "quiclo", ["human", "human"])["id"]
+        tokens = [join(http, table_id, 0, "Anna"), join(http, table_id, 1, "Ben")]
+        start(http, table_id, tokens[0])
+    with (
+        connect_table(live, table_id, tokens[0]) as anna,
+        connect_table(live, table_id, tokens[1]) as ben,
+    ):
+        receive_until(anna, "welcome")
+        receive_until(ben, "welcome")
+        for ws in (anna, ben):
+            send(ws, {"type": "act", "action": {"type": "no_more_claims"}})
+        while receive(anna).get("status") != "finished":
+            pass
+    return table_id, tokens
+
+
+def test_a_stranger_cannot_take_a_players_seat_at_the_next_table(live_module: LiveServer) -> None:
+    """The next table is public (the finished table names it, the lobby lists it); each
+    person's seat there is kept for them, so a stranger who reads it cannot take it."""
+    table_id, tokens = finished_table(live_module)
+    status, first = seat_post(live_module, table_id, "again", tokens[0])
+    assert status == 200, first
+    with live_module.http() as http:
+        new_id = http.get(f"/api/tables/{table_id}").json()["again"]
+        assert new_id == first["table"]
+        response = http.post(f"/api/tables/{new_id}/seats/1/join", json={"nickname": "Mallory"})
+        assert response.status_code == 409, response.text
+        body = response.json()
+        assert body["code"] == "seat_held", body
+        assert "seat 1 is kept for its player" in body["detail"] and table_id in body["detail"]
+        assert "open seats: none" in body["detail"], body
+        # Nothing changed: the seat is still free for Ben.
+        assert http.get(f"/api/tables/{new_id}").json()["free_seats"] == [1]
+    status, second = seat_post(live_module, table_id, "again", tokens[1])
+    assert status == 200 and (second["table"], second["seat"]) == (new_id, 1), second
+
+
+def test_a_held_seat_is_open_to_anyone_once_its_time_is_over() -> None:
+    row = TableRow(
+        id="next",
+        game="quiclo",
+        options={},
+        seed=1,
+        players=2,
+        status="open",
+        settings={HELD: {"seats": [1], "until": "2026-01-01T12:05:00+00:00", "from": "old"}},
+        result=None,
+        created_at=datetime(2026, 1, 1, 12, tzinfo=UTC),
+        started_at=None,
+        finished_at=None,
+        seats=(),
+    )
+    before = datetime(2026, 1, 1, 12, 4, 59, tzinfo=UTC)
+    assert held_until(row, 1, before) == datetime(2026, 1, 1, 12, 5, tzinfo=UTC)
+    assert held_until(row, 0, before) is None, "a seat that was nobody's is not held"
+    assert held_until(row, 1, datetime(2026, 1, 1, 12, 5, tzinfo=UTC)) is None

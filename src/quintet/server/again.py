@@ -3,19 +3,27 @@
 The first of them to ask creates the new table (same game, options and seats: bots at
 the same levels, people's seats open; a new secret seed) and sits in their own seat; every
 connection of the finished table is then told (`again`), and each of its people may take
-their own seat the same way. The finished table remembers the new one (its settings'
-`again`), so later askers, and anyone who opens the finished table, find the same one.
+their own seat the same way: for `HOLD_S` the new table keeps each person's seat for them
+(joining it otherwise is refused with `seat_held`), since the new table is public. The
+finished table remembers the new one (its settings' `again`), so later askers, and anyone
+who opens the finished table, find the same one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Final
 
-from quintet.server.checks import AGAIN, next_table, seat_for_token
+from quintet.server.checks import AGAIN, HELD, next_table, seat_for_token
 from quintet.server.errors import ErrorCode, HubError
 from quintet.server.hub import Hub
 from quintet.server.lobby import SeatSpec
 from quintet.server.protocol import Again, encode
+
+#: Seconds the next table keeps each person's seat for them (others get `seat_held`);
+#: after that a seat nobody took is open to anyone with the invite link.
+HOLD_S: Final = 300
 
 
 @dataclass(frozen=True)
@@ -55,18 +63,25 @@ async def play_again(hub: Hub, table_id: str, token: str | None) -> Seated:
             new_id = None  # it expired, nobody having sat there: make another
         if new_id is None:
             zombie = row.settings.get("zombie_after_s")
+            # Each person's seat is kept for them a while: the new table is public (the
+            # finished table names it, the lobby lists it), and a stranger must not take
+            # the seat of a player who has not yet answered.
+            until = datetime.now(UTC) + timedelta(seconds=HOLD_S)
+            people = [s.seat for s in row.seats if s.kind == "human"]
+            held = {"seats": people, "until": until.isoformat(), "from": table_id}
             new = await hub.create_table(
                 row.game,
                 row.options,
                 [SeatSpec(s.kind, s.level) for s in row.seats],
                 zombie_after_s=float(zombie) if isinstance(zombie, int | float) else None,
                 practice=bool(row.settings.get("practice")),
+                extra_settings={HELD: held},
             )
             await hub.store.set_settings(table_id, {**row.settings, AGAIN: new.id})
             new_id, created = new.id, True
     nickname = row.seats[seat].nickname or f"Player {seat + 1}"
     try:
-        new_token = await hub.join(new_id, seat, nickname)
+        new_token = await hub.join(new_id, seat, nickname, held_ok=True)
     finally:
         # Told once the asker sits there (the others then see who), and even if that
         # failed: the table exists and is linked, so the others may still take theirs.

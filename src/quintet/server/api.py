@@ -77,6 +77,7 @@ STATUS: Final[dict[str, int]] = {
     ErrorCode.NO_SEAT: 404,
     ErrorCode.SEAT_IS_BOT: 409,
     ErrorCode.SEAT_TAKEN: 409,
+    ErrorCode.SEAT_HELD: 409,
     ErrorCode.SEATS_OPEN: 409,
     ErrorCode.NOT_OPEN: 409,
     ErrorCode.NOT_STARTED: 409,

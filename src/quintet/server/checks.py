@@ -6,6 +6,7 @@ from __future__ import annotations
 import hmac
 import json
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Final
 
 from pydantic import BaseModel, ValidationError
@@ -66,6 +67,21 @@ def next_table(row: TableRow) -> str | None:
     """The table the people of this finished table were offered next, if any."""
     found = row.settings.get(AGAIN)
     return found if isinstance(found, str) else None
+
+
+#: A next table's setting: the seats kept for the finished table's people, until when,
+#: and that table (`again.py`), as `{"seats": [0, 1], "until": <ISO time>, "from": id}`.
+HELD: Final = "held"
+
+
+def held_until(row: TableRow, seat: int, now: datetime) -> datetime | None:
+    """Until when `seat` of this table is kept for its player from the finished table
+    (only `POST .../again` with that player's token takes it), or None: anyone may join."""
+    held = row.settings.get(HELD)
+    if not isinstance(held, dict) or seat not in held.get("seats", ()):
+        return None
+    until = datetime.fromisoformat(str(held["until"]))
+    return until if now < until else None
 
 
 def host_seat(row: TableRow) -> int | None:

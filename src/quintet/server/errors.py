@@ -38,6 +38,7 @@ class ErrorCode(StrEnum):
     NO_SEAT = "no_seat"  # the table has no seat with that number
     SEAT_IS_BOT = "seat_is_bot"  # a bot's seat cannot be joined
     SEAT_TAKEN = "seat_taken"  # someone else has the seat
+    SEAT_HELD = "seat_held"  # kept a while for its player from the finished table (again)
     SEATS_OPEN = "seats_open"  # a table starts once every human seat is taken
     NOT_OPEN = "not_open"  # the table has started (or ended): no joining, no starting
     NOT_RUNNING = "not_running"  # the request needs a running game

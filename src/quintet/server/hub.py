@@ -22,9 +22,11 @@ from datetime import UTC, datetime, timedelta
 
 from quintet.core import Input, JSONDict, RuleError, registry
 from quintet.server.checks import (
+    HELD,
     SEED_CHOSEN,
     SEED_RANGE,
     check_nickname,
+    held_until,
     hint_level,
     list_seats,
     seat_for_token,
@@ -191,8 +193,11 @@ class Hub:
         *,
         practice: bool = False,
         tutorial: bool = False,
+        extra_settings: JSONDict | None = None,
     ) -> TableRow:
-        """Check everything with the game's own rules, then store a new open table.
+        """Check everything with the game's own rules, then store a new open table
+        (`extra_settings` are stored with it from the start, e.g. the seats a next table
+        keeps for its people).
 
         Raises `HubError` naming the game, option, seat or level that is wrong.
         """
@@ -222,6 +227,7 @@ class Hub:
             table_settings["practice"] = True
         if tutorial:  # its bots follow the game's tutorial script (server/tutorials.py)
             table_settings["tutorial"] = True
+        table_settings.update(extra_settings or {})
         table_id = new_table_id()
         await self.store.create_table(
             NewTable(
@@ -243,11 +249,13 @@ class Hub:
             raise HubError(ErrorCode.NO_TABLE, f"there is no table {quoted(table_id)}")
         return row
 
-    async def join(self, table_id: str, seat: int, nickname: str) -> str:
-        """Claim a human seat under a nickname; returns the seat's secret token.
+    async def join(self, table_id: str, seat: int, nickname: str, *, held_ok: bool = False) -> str:
+        """Claim a human seat under a nickname; returns the seat's secret token. A seat a
+        next table keeps for its player (`held_until`) is taken only with `held_ok` (by
+        that player playing again).
 
-        Raises `HubError`: no_table, no_seat, seat_is_bot, seat_taken, not_open (the table
-        has started) or bad_nickname.
+        Raises `HubError`: no_table, no_seat, seat_is_bot, seat_taken, seat_held, not_open
+        (the table has started) or bad_nickname.
         """
         name = check_nickname(nickname)
         row = await self.row(table_id)
@@ -260,6 +268,8 @@ class Hub:
             raise HubError(ErrorCode.SEAT_IS_BOT, f"seat {seat} is a {row.seats[seat].level} bot")
         if row.status != "open":
             raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} is {row.status}; joining is over")
+        if not held_ok:
+            self._check_not_held(row, seat)
         token = secrets.token_urlsafe(24)
         if not await self.store.claim_seat(table_id, seat, name, hash_token(token)):
             row = await self.row(table_id)
@@ -276,6 +286,21 @@ class Hub:
             waiting.row = await self.row(table_id)
             lobby_changed(waiting)
         return token
+
+    @staticmethod
+    def _check_not_held(row: TableRow, seat: int) -> None:
+        """Raises `HubError` seat_held while the seat is kept for its player (play again)."""
+        now = datetime.now(UTC)
+        until = held_until(row, seat, now)
+        if until is None:
+            return
+        free = [s for s in row.free_seats if held_until(row, s, now) is None]
+        raise HubError(
+            ErrorCode.SEAT_HELD,
+            f"seat {seat} is kept for its player from table {row.settings[HELD]['from']} "
+            f"until {until:%H:%M:%S} UTC (they take it by playing again); "
+            f"open seats: {list_seats(free)}",
+        )
 
     async def start(self, table_id: str, token: str | None) -> TableRow:
         """Start a table once every human seat is claimed, for one of its seated players

@@ -198,6 +198,7 @@ export default {
   'error.network': 'Der Server ist nicht erreichbar. Prüfe die Verbindung und versuch es noch einmal.',
   'error.connection_lost': 'Die Verbindung brach ab, bevor der Server antwortete. Verbinde neu …',
   'error.seat_taken': 'Jemand anderes hat den Platz gerade genommen. Bitte wähle einen anderen.',
+  'error.seat_held': 'Dieser Platz bleibt einige Minuten für seine Spielerin oder seinen Spieler aus der letzten Partie frei. Bitte wähle einen anderen oder versuche es später noch einmal.',
   'error.not_open': 'Dieser Tisch hat schon begonnen.',
   'error.seats_open': 'Es sind noch Plätze frei: Warte auf deine Freunde oder eröffne einen neuen Tisch.',
   'error.bad_nickname': 'Ein Spitzname hat 1 bis 24 druckbare Zeichen.',

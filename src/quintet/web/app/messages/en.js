@@ -198,6 +198,7 @@ export default {
   'error.network': 'The server cannot be reached. Check your connection and try again.',
   'error.connection_lost': 'The connection dropped before the server answered. Reconnecting…',
   'error.seat_taken': 'Someone else just took that seat. Please pick another one.',
+  'error.seat_held': 'This seat is kept a few minutes for its player from the last game. Please pick another one, or try again later.',
   'error.not_open': 'This table has already started.',
   'error.seats_open': 'Some seats are still open: wait for your friends, or create a new table.',
   'error.bad_nickname': 'A nickname is 1 to 24 printable characters.',
