@@ -123,6 +123,8 @@ def start_server(
         "QUINTET_PRESENCE_GRACE": "0",
         # Tests create tables fast from one address; the limit's own test sets it.
         "QUINTET_CREATE_PER_MINUTE": "0",
+        # The same for hints (the browser tests ask many); the limit's own test sets it.
+        "QUINTET_HINTS_PER_MINUTE": "0",
         # Tests seat the games' test-only bots (Quiclo's perfect); the refusal has its test.
         "QUINTET_TEST_BOTS": "1",
         "PYTHONUNBUFFERED": "1",

@@ -5,11 +5,14 @@ refusal is specific and changes nothing, and nobody takes what is another person
   (it once made the open tutorial table first, listed for anyone to take).
 - Play again: the next table keeps each person's seat for them a while; a stranger who
   reads the next table's id (the finished table names it) cannot take it.
+- Hints run the game's strongest bot (up to about a second of CPU each), and anyone has a
+  practice table in one request (a tutorial): they are rate limited per address.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +24,7 @@ from tests.server.live import (
     live_module_fixture,  # noqa: F401 (the live_module fixture)
     receive,
     receive_until,
+    running_server,
     seat_post,
     send,
     start,
@@ -110,3 +114,27 @@ def test_a_held_seat_is_open_to_anyone_once_its_time_is_over() -> None:
     assert held_until(row, 1, before) == datetime(2026, 1, 1, 12, 5, tzinfo=UTC)
     assert held_until(row, 0, before) is None, "a seat that was nobody's is not held"
     assert held_until(row, 1, datetime(2026, 1, 1, 12, 5, tzinfo=UTC)) is None
+
+
+# ---------------------------------------------------------------------------- hints
+
+
+def test_hints_are_rate_limited_per_address(db_url: str, tmp_path: Path) -> None:
+    # A burst of 2, then one more a thousand minutes later: the 3rd is refused.
+    env = {"QUINTET_HINTS_PER_MINUTE": "0.001", "QUINTET_HINTS_BURST": "2"}
+    with running_server(db_url, tmp_path, env=env) as server, server.http() as http:
+        response = http.post("/api/tutorials/quiddler", json={"nickname": "ann"})
+        assert response.status_code == 201, response.text
+        started = response.json()
+        path = f"/api/tables/{started['table']['id']}/hint"
+        headers = {"Authorization": f"Bearer {started['token']}"}
+        for _ in range(2):
+            answer = http.post(path, headers=headers)
+            assert answer.status_code == 200, answer.text
+        refused = http.post(path, headers=headers)
+        assert refused.status_code == 429, refused.text
+        assert refused.json() == {
+            "code": "rate_limited",
+            "detail": "at most 2 hints at once and 0.001 a minute from one address; "
+            "try again later",
+        }

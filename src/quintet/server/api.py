@@ -23,7 +23,7 @@ from quintet.core import SPECTATOR, Record, events_for, registry
 from quintet.server.again import play_again
 from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.hub import Hub
-from quintet.server.limits import RateLimit, charge_table_creation
+from quintet.server.limits import RateLimit, charge_hint, charge_table_creation
 from quintet.server.lobby import SeatSpec
 from quintet.server.schemas import (
     CreateTable,
@@ -309,7 +309,11 @@ async def hint(
     authorization: Annotated[str | None, Header()] = None,
 ) -> Hint:
     """On a practice table: what the game's strongest bot would do now in the asking
-    seat's place (from that seat's own view only). Needs the seat's Bearer token."""
+    seat's place (from that seat's own view only). Needs the seat's Bearer token. Each
+    client address may ask `HINTS_BURST` at once, then `HINTS_PER_MINUTE` a minute (429
+    `rate_limited` beyond): a hint runs the strongest bot."""
+    client = request.client.host if request.client is not None else "unknown"
+    charge_hint(request.app.state, client)
     level, action = await hub_of(request).hint(table_id, bearer(authorization))
     return Hint(level=level, action=action)
 

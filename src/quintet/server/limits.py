@@ -1,5 +1,5 @@
 """Limits that keep one client from taking the server's memory or time: the size of a
-request body, and the rate of table creation per client address.
+request body, and the rate of table creation and of hints per client address.
 
 (The WebSocket's own limits, message size and rate, are in `ws.py`; uvicorn's, headers
 and connections, in `main.py`.)
@@ -7,6 +7,7 @@ and connections, in `main.py`.)
 
 from __future__ import annotations
 
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -124,4 +125,34 @@ def charge_table_creation(limit: RateLimit, client: str, per_minute: float, burs
             ErrorCode.RATE_LIMITED,
             f"at most {burst} tables at once and {per_minute:g} a minute from one address;"
             " try again later",
+        )
+
+
+#: Hints per client address: each runs the game's strongest bot on the seat's view, which
+#: takes up to about a second of CPU (Quiddler's hard bot late in a game), and anyone can
+#: have a practice table (a tutorial is one request). A person asks once per move or so.
+HINTS_PER_MINUTE: Final = 60.0
+HINTS_BURST: Final = 20
+
+
+def charge_hint(state: object, client: str) -> None:
+    """Count one hint against `client`'s allowance (`state`: the app's state, which keeps
+    the limiter; `QUINTET_HINTS_PER_MINUTE`, 0 for no limit, and `QUINTET_HINTS_BURST`
+    change it).
+
+    Raises HubError rate_limited (HTTP 429) beyond the burst at once and the rate a minute;
+    ValueError on a setting that is no number (the server then answers 500)."""
+    limit: RateLimit | None
+    if hasattr(state, "hint_limit"):
+        limit = state.hint_limit
+    else:
+        per_minute = float(os.environ.get("QUINTET_HINTS_PER_MINUTE", HINTS_PER_MINUTE))
+        burst = max(1, int(os.environ.get("QUINTET_HINTS_BURST", HINTS_BURST)))
+        limit = RateLimit(per_minute, burst) if per_minute > 0 else None
+        state.hint_limit = limit  # type: ignore[attr-defined]
+    if limit is not None and not limit.take(client):
+        raise HubError(
+            ErrorCode.RATE_LIMITED,
+            f"at most {limit.burst:g} hints at once and {limit.rate * 60:g} a minute from one"
+            " address; try again later",
         )
