@@ -5,18 +5,21 @@ refusal is specific and changes nothing, and nobody takes what is another person
   (it once made the open tutorial table first, listed for anyone to take).
 - Play again: the next table keeps each person's seat for them a while; a stranger who
   reads the next table's id (the finished table names it) cannot take it.
+- Play again after an aborted (abandoned) table says so, rather than "once it ends".
 - Hints run the game's strongest bot (up to about a second of CPU each), and anyone has a
   practice table in one request (a tutorial): they are rate limited per address.
 """
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.server.live import (
+    RECEIVE_TIMEOUT,
     LiveServer,
     connect_table,
     create_table,
@@ -114,6 +117,24 @@ def test_a_held_seat_is_open_to_anyone_once_its_time_is_over() -> None:
     assert held_until(row, 1, before) == datetime(2026, 1, 1, 12, 5, tzinfo=UTC)
     assert held_until(row, 0, before) is None, "a seat that was nobody's is not held"
     assert held_until(row, 1, datetime(2026, 1, 1, 12, 5, tzinfo=UTC)) is None
+
+
+def test_play_again_after_an_abandoned_table_says_it_was_aborted(
+    db_url: str, tmp_path: Path
+) -> None:
+    env = {"QUINTET_ABANDON_AFTER": "0.01"}  # past at the first look: nobody connects
+    with running_server(db_url, tmp_path, env=env) as server, server.http() as http:
+        response = http.post("/api/tutorials/quashars", json={"nickname": "ann"})
+        assert response.status_code == 201, response.text
+        table_id, token = response.json()["table"]["id"], response.json()["token"]
+        give_up = time.monotonic() + RECEIVE_TIMEOUT  # only turns a hang into a failure
+        while http.get(f"/api/tables/{table_id}").json()["status"] != "aborted":
+            assert time.monotonic() < give_up, "the tutorial was never abandoned"
+            time.sleep(0.1)
+        status, body = seat_post(server, table_id, "again", token)
+        assert status == 409 and body["code"] == "not_finished", body
+        assert "was ended without a result (aborted)" in body["detail"], body
+        assert http.get(f"/api/tables/{table_id}").json()["again"] is None
 
 
 # ---------------------------------------------------------------------------- hints

@@ -40,8 +40,8 @@ async def play_again(hub: Hub, table_id: str, token: str | None) -> Seated:
     when nobody has; the finished table's connections are told of a new one.
 
     Raises `HubError`: no_token or bad_token without a token of a seat here, no_table,
-    not_finished before the end, seat_taken or not_open when the seat, or the table, is
-    no longer free.
+    not_finished before the end (or for an aborted table), seat_taken or not_open when
+    the seat, or the table, is no longer free.
     """
     if not token:
         raise HubError(
@@ -51,6 +51,13 @@ async def play_again(hub: Hub, table_id: str, token: str | None) -> Seated:
     seat = seat_for_token(row, token)
     if seat is None:
         raise HubError(ErrorCode.BAD_TOKEN, f"that token is no seat's at table {table_id}")
+    if row.status == "aborted":
+        # It has ended, but without a result (abandoned, say): "once it ends" would be wrong.
+        raise HubError(
+            ErrorCode.NOT_FINISHED,
+            f"table {table_id} was ended without a result (aborted); playing again follows "
+            "a finished game only: start a new table instead",
+        )
     if row.status != "finished":
         raise HubError(
             ErrorCode.NOT_FINISHED, f"table {table_id} is {row.status}; play again once it ends"
