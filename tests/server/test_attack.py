@@ -5,6 +5,7 @@ refusal is specific and changes nothing, and nobody takes what is another person
   (it once made the open tutorial table first, listed for anyone to take).
 - Play again: the next table keeps each person's seat for them a while; a stranger who
   reads the next table's id (the finished table names it) cannot take it.
+- A body that is not JSON names the body and where it broke, not a field "0".
 - Play again after an aborted (abandoned) table says so, rather than "once it ends".
 - Hints run the game's strongest bot (up to about a second of CPU each), and anyone has a
   practice table in one request (a tutorial): they are rate limited per address.
@@ -53,6 +54,28 @@ def test_a_refused_nickname_makes_no_tutorial_table(live_module: LiveServer, nic
     body = response.json()
     assert body["code"] == "bad_nickname" and "1 to 24 printable" in body["detail"], body
     assert [t["id"] for t in open_tables(live_module, "quashars") if t["tutorial"]] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "detail"),
+    [
+        (b"nope", "body: JSON decode error: Expecting value"),
+        (
+            b'{"nickname": NaN}',
+            "body: JSON decode error: NaN is not a JSON number",
+        ),
+    ],
+)
+def test_a_body_that_is_no_json_is_named_as_the_body(
+    live_module: LiveServer, body: bytes, detail: str
+) -> None:
+    with live_module.http() as http:
+        response = http.post(
+            "/api/tutorials/quiclo", content=body, headers={"content-type": "application/json"}
+        )
+    assert response.status_code == 422, response.text
+    assert response.json() == {"code": "bad_request", "detail": detail}
+    assert [t["id"] for t in open_tables(live_module, "quiclo") if t["tutorial"]] == []
 
 
 # ------------------------------------------------------------------------ play again

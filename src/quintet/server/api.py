@@ -118,9 +118,13 @@ async def validation_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     problems = []
     for problem in error.errors():
+        if problem["type"] == "json_invalid":
+            # Its location is ("body", <character offset>): the offset is no field name.
+            reason = problem.get("ctx", {}).get("error")
+            problems.append(f"body: {problem['msg']}" + (f": {reason}" if reason else ""))
+            continue
         where = ".".join(_short(part) for part in problem["loc"][1:] or problem["loc"])
-        reason = problem.get("ctx", {}).get("error") if problem["type"] == "json_invalid" else ""
-        problems.append(f"{where or 'body'}: {problem['msg']}" + (f": {reason}" if reason else ""))
+        problems.append(f"{where or 'body'}: {problem['msg']}")
     return refusal(ErrorCode.BAD_REQUEST, "; ".join(problems)[:MAX_DETAIL])
 
 
