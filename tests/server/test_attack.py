@@ -5,6 +5,7 @@ refusal is specific and changes nothing, and nobody takes what is another person
   (it once made the open tutorial table first, listed for anyone to take).
 - Play again: the next table keeps each person's seat for them a while; a stranger who
   reads the next table's id (the finished table names it) cannot take it.
+- A refused bot level or seat quotes at most 32 characters of it (the documented bound).
 - A body that is not JSON names the body and where it broke, not a field "0".
 - Play again after an aborted (abandoned) table says so, rather than "once it ends".
 - Hints run the game's strongest bot (up to about a second of CPU each), and anyone has a
@@ -76,6 +77,25 @@ def test_a_body_that_is_no_json_is_named_as_the_body(
     assert response.status_code == 422, response.text
     assert response.json() == {"code": "bad_request", "detail": detail}
     assert [t["id"] for t in open_tables(live_module, "quiclo") if t["tutorial"]] == []
+
+
+@pytest.mark.parametrize(
+    ("seat", "code"),
+    [
+        ({"kind": "bot", "level": "w" * 64}, "bot/unknown"),
+        ({"kind": "human", "level": "w" * 64}, "seat/invalid"),
+    ],
+)
+def test_a_refused_seat_quotes_at_most_32_characters_of_it(
+    live_module: LiveServer, seat: dict[str, str], code: str
+) -> None:
+    body = {"game": "quiclo", "seats": [{"kind": "human"}, seat]}
+    with live_module.http() as http:
+        response = http.post("/api/tables", json=body)
+    assert response.status_code == 422, response.text
+    refused = response.json()
+    assert refused["code"] == code and "seat 1:" in refused["detail"], refused
+    assert "w" * 33 not in refused["detail"] and "(64 characters)" in refused["detail"], refused
 
 
 # ------------------------------------------------------------------------ play again

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from quintet.core.registry import Entry
-from quintet.server.errors import ErrorCode, HubError
+from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.messages import Watcher
 from quintet.server.protocol import SeatInfo, Update, Welcome, encode
 from quintet.server.storage import SeatRow, TableRow
@@ -42,7 +42,8 @@ def seat_rows(found: Entry, seats: Sequence[SeatSpec], *, test_bots: bool = Fals
             if spec.level not in levels:
                 raise HubError(
                     ErrorCode.BOT_UNKNOWN,
-                    f"seat {number}: unknown bot level {spec.level!r} for {found.game.title}; "
+                    f"seat {number}: unknown bot level {quoted(str(spec.level))} for "
+                    f"{found.game.title}; "
                     f"the levels are: {', '.join(levels.shown)}",
                 )
             if spec.level in levels.hidden and not test_bots:
@@ -56,7 +57,8 @@ def seat_rows(found: Entry, seats: Sequence[SeatSpec], *, test_bots: bool = Fals
             raise HubError(
                 ErrorCode.SEAT_INVALID,
                 f'seat {number}: a seat is {{"kind": "human"}} or '
-                f'{{"kind": "bot", "level": ...}}, not {spec}',
+                f'{{"kind": "bot", "level": ...}}, not kind {quoted(spec.kind)} with level '
+                f"{quoted(str(spec.level))}",
             )
         rows.append(
             SeatRow(seat=number, kind="bot" if spec.kind == "bot" else "human", level=spec.level)
