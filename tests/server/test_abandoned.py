@@ -1,5 +1,5 @@
 """Abandoned tables (server/idle.py) on real servers, SQLite and PostgreSQL: a tutorial (or
-a practice table without zombies) none of whose people is connected for `abandon_after_s`
+any table without zombies) none of whose people is connected for `abandon_after_s`
 is ended as abandoned, unloaded and not rebuilt at the next start; a person back within
 the time continues. The time is the server's setting: a first server holds it at an hour
 (so nothing can end while the test plays), the same database is then served with a time
@@ -93,16 +93,19 @@ def test_a_left_tutorial_ends_as_abandoned_and_a_reload_in_time_continues(
         with connect_table(server, tutorial, token) as ws:
             view = receive_until(ws, "welcome")["view"]
             assert view["tutorial"]["step"] == 1 and len(view["hand"]) == 4
-        # A practice table without zombies waits for its person too; a rated table does not
-        # count (its people's absence is the zombies' business).
+        # A practice table without zombies waits for its person too, and so does any table
+        # without zombies (anyone may create one); a table with zombies does not count (its
+        # people's absence is the zombies' business).
         practice = create_table(http, "quiddler", ["human", "easy"], practice=True)["id"]
         start(http, practice, join(http, practice, 0))
-        rated = create_table(http, "quiddler", ["human", "easy"])["id"]
+        no_zombies = create_table(http, "quiddler", ["human", "easy"], zombie_after_s=0)["id"]
+        start(http, no_zombies, join(http, no_zombies, 0))
+        rated = create_table(http, "quiddler", ["human", "easy"], zombie_after_s=3600)["id"]
         start(http, rated, join(http, rated, 0))
     # The same tables on a server whose time is up at once.
     with running_server(db_url, tmp_path / "b", env=AT_ONCE) as server, server.http() as http:
         never_joined, _ = tutorial_table(http)
-        for table_id in (tutorial, practice, never_joined):
+        for table_id in (tutorial, practice, no_zombies, never_joined):
             wait_for_status(http, table_id, "aborted")
         assert status_of(http, rated) == "running"
         # Unloaded: the person coming back finds an ended table, with nothing to play.
@@ -148,10 +151,17 @@ def test_only_tables_that_wait_for_their_people_are_abandonable(db_url: str) -> 
                 (practice, 0.0, True),
                 (practice, 60.0, False),
                 ({**practice, "zombie_after_s": 30}, 0.0, False),
-                ({"zombie_after_s": 0}, 0.0, False),
+                ({"zombie_after_s": 0}, 60.0, True),
+                ({}, 0.0, True),
+                ({}, 60.0, False),
             ):
                 other = dataclasses.replace(row, settings=table_settings)
                 assert abandonable(other, default) is expected, table_settings
+            # A table of bots only plays on by itself, whatever its settings.
+            bots = tuple(dataclasses.replace(s, kind="bot", level="easy") for s in row.seats)
+            for table_settings in ({"tutorial": True}, {**practice, "zombie_after_s": 0}, {}):
+                other = dataclasses.replace(row, settings=table_settings, seats=bots)
+                assert not abandonable(other, 0.0), table_settings
         finally:
             await hub.close()
             await store.close()

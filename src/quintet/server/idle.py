@@ -1,9 +1,9 @@
 """Abandoned tables: a running table that only its people could move on, left by all of them.
 
-A tutorial, or any practice table with zombie mode off, waits for its people for ever: no
-bot stands in for them (for a tutorial the bots even wait for the person's move), so a
-table they leave would stay "running" for good, held in memory and rebuilt at every start
-of the server. Once none of its people has had a connection for `abandon_after_s` (a
+A tutorial, or any table with people's seats and zombie mode off, waits for its people for
+ever: no bot stands in for them (for a tutorial the bots even wait for the person's move),
+so a table they leave would stay "running" for good, held in memory and rebuilt at every
+start of the server. Once none of its people has had a connection for `abandon_after_s` (a
 server setting, 1 hour by default), the hub ends such a table as abandoned: its status
 becomes "aborted" with the result `{"abandoned": true, "rated": false}`, its runner is
 stopped and unloaded, and a later start does not rebuild it. A person who comes back
@@ -38,12 +38,16 @@ ABANDONED: Final[JSONDict] = {"abandoned": True, "rated": False}
 
 
 def abandonable(row: TableRow, default_zombie_after_s: float) -> bool:
-    """Whether the table waits for its people for ever: a tutorial, or a practice table
-    whose zombie mode is off (its own setting, else the server's)."""
+    """Whether the table waits for its people for ever: it has people's seats and no
+    zombie stands in for them (a tutorial, or any table whose zombie mode is off: its own
+    setting, else the server's). Practice or not: anyone may create a table with zombie
+    mode off, and one its people left would otherwise stay loaded for good. A table of
+    bots only plays on by itself."""
+    if not any(seat.kind == "human" for seat in row.seats):
+        return False
     if row.settings.get("tutorial"):
         return True
-    zombie = float(row.settings.get("zombie_after_s", default_zombie_after_s))
-    return bool(row.settings.get("practice")) and zombie == 0
+    return float(row.settings.get("zombie_after_s", default_zombie_after_s)) == 0
 
 
 class Presence:

@@ -111,7 +111,7 @@ class Settings:
     create_burst: int = 10
     #: An open table nobody has joined for this long (s) is deleted; 0: never.
     open_table_ttl_s: float = 3600.0
-    #: A tutorial, or a practice table with zombie mode off, none of whose people has been
+    #: A tutorial, or any table with zombie mode off, none of whose people has been
     #: connected this long (s) is ended as abandoned (server/idle.py); 0: never.
     abandon_after_s: float = 3600.0
     #: Serve `/ws/echo`, a WebSocket that sends back every message unchanged: the raw
