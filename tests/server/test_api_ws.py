@@ -8,6 +8,7 @@ import itertools
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -329,6 +330,29 @@ def test_rate_limit(live_module: LiveServer) -> None:
     limited = [m for m in answers if m["type"] == "error"]
     assert kinds == {"pong", "error"}
     assert limited and all(m["code"] == "rate_limited" for m in limited)
+
+
+def test_a_seats_connections_share_one_rate(live_module: LiveServer) -> None:
+    # Eight connections of one seat (the most it may have) would, with a bucket each,
+    # get 8 x 40 pings answered at once; together they get the one burst plus what the
+    # rate refills in the time the test took (measured around it: an upper bound).
+    table_id, tokens = three_humans(live_module)
+    with contextlib.ExitStack() as stack:
+        sockets = [
+            stack.enter_context(connect_table(live_module, table_id, tokens[1])) for _ in range(8)
+        ]
+        for ws in sockets:
+            receive(ws)
+        began = time.monotonic()
+        for ws in sockets:
+            for _ in range(50):
+                send(ws, {"type": "ping"})
+        answers = [receive(ws) for ws in sockets for _ in range(50)]
+        took = time.monotonic() - began
+    pongs = sum(m["type"] == "pong" for m in answers)
+    limited = [m for m in answers if m["type"] == "error"]
+    assert pongs <= 40 + 20 * took + 1, (pongs, took)
+    assert limited and "this seat's connections together" in limited[0]["message"]
 
 
 def test_bad_token_origin_and_table_are_refused(live_module: LiveServer) -> None:

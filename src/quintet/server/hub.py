@@ -34,6 +34,7 @@ from quintet.server.checks import (
 )
 from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.idle import Presence, every_tenth_of
+from quintet.server.limits import RateLimit
 from quintet.server.lobby import (
     Lobby,
     SeatSpec,
@@ -85,6 +86,9 @@ class Hub:
         self._connections: Counter[tuple[str, int | None]] = Counter()
         #: Whether each table's people are connected, and since when not (server/idle.py).
         self.presence = Presence(clock)
+        #: The message rate of each seat, all its connections together (a seat may have
+        #: `max_seat_connections`; a bucket per connection would multiply its rate).
+        self.seat_messages = RateLimit(settings.rate_per_second * 60, settings.rate_burst)
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock that serialises starting, loading and linking this table."""

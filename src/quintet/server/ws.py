@@ -230,7 +230,10 @@ async def read(
     websocket: WebSocket, hub: Hub, table_id: str, connection: Connection, settings: Settings
 ) -> None:
     """Read the client's messages until it leaves; each gets its answer or error."""
+    # A seat's connections share one bucket (hub.seat_messages), so opening more of them
+    # does not multiply what a seat may send; a spectator's connection has its own.
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    seat_key = None if connection.seat is None else f"{table_id}/{connection.seat}"
     limit = settings.max_message_bytes
     while True:
         try:
@@ -241,12 +244,14 @@ async def read(
             return
         text = message.get("text")
         data: str | bytes = text if text is not None else message.get("bytes") or b""
-        if not bucket.take():
+        allowed = bucket.take() if seat_key is None else hub.seat_messages.take(seat_key)
+        if not allowed:
+            who = "this connection" if seat_key is None else "this seat's connections together"
             connection.send(
                 error_text(
                     ErrorCode.RATE_LIMITED,
-                    f"more than {settings.rate_per_second:g} messages a second (bursts of "
-                    f"{settings.rate_burst}); this one was dropped",
+                    f"more than {settings.rate_per_second:g} messages a second from {who} "
+                    f"(bursts of {settings.rate_burst}); this one was dropped",
                 )
             )
             continue
