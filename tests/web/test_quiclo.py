@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from tests.server.live import LiveServer, running_server, start
 from tests.web.browser import Web
 
@@ -88,12 +89,20 @@ def best_claim(hand: list[int], tops: list[int]) -> solver.Claim | None:
     return max(claims, key=lambda c: len(c.own), default=None)
 
 
-def claim_by_typing(page: Page, text: str) -> None:
-    """Type `text` into the chain and press Enter; wait for the server's answer."""
+def claim_by_typing(page: Page, text: str) -> bool:
+    """Type `text` into the chain and press Enter; wait for the server's answer. False
+    when the game ended first: in a race another seat's last claim can end it at any
+    moment, and the chain field goes with it (the only reason it may go: checked)."""
     before = board_state(page)["answered"]
-    page.locator("#qc-chain").fill(text)
-    page.locator("#qc-chain").press("Enter")
+    chain = page.locator("#qc-chain")
+    try:
+        chain.fill(text)
+        chain.press("Enter")
+    except PlaywrightTimeoutError:
+        expect(page.get_by_role("dialog", name="Game over")).to_be_visible()
+        return False
     expect(page.locator(".qc-board")).to_have_attribute("data-answered", str(before + 1))
+    return True
 
 
 def claim_by_clicking(page: Page, claim: solver.Claim) -> None:
@@ -145,7 +154,8 @@ def test_two_people_and_a_bot_play_to_the_end(web: Web) -> None:
             state = board_state(page)
             claim = best_claim(state["hand"], state["tops"]) if state["can"] else None
             if claim is not None:
-                claim_by_typing(page, chain_text(claim, rng, spaced=rng.random() < 0.5))
+                if not claim_by_typing(page, chain_text(claim, rng, spaced=rng.random() < 0.5)):
+                    break
                 claims[seat] += 1
                 if claims[0] == 1 and seat == 0:
                     web.shot(anna, "quiclo-game", full_page=True)
