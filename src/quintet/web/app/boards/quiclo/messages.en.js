@@ -160,7 +160,7 @@ export default {
   'quiclo.end.emptied': 'Game over: {names} laid down all but one card.',
   'quiclo.end.no_claims': 'Game over: no claim is left; the fewest cards win ({names}).',
   'quiclo.end.stalled': 'Game over: nobody claimed for a while; the fewest cards win ({names}).',
-  'quiclo.end.voted': 'Game over: every player found no more claims; the fewest cards win ({names}).',
+  'quiclo.end.voted': 'Game over: everyone voted “No more claims”; the fewest cards win ({names}).',
   'quiclo.deadline.stall': 'Game ends without a claim in',
   'quiclo.deadline.sit_out': 'A sit-out ends in',
 
