@@ -149,6 +149,9 @@ def quiddler_tutorial(web: Web, page: Page, german: bool) -> None:
     expect(hint).to_contain_text("Runde 1 ist gewertet" if german else "Round 1 is scored")
     expect(hint).to_contain_text("29")
     expect(hint).to_contain_text("EX")
+    # The round is over: no "everyone else has one last turn" left beside "Round 1 is scored".
+    expect(page.locator(".qd-status")).to_contain_text("Runde 1" if german else "Round 1")
+    expect(page.locator(".qd-out-note")).to_have_count(0)
     web.shot(page, f"tutorial-quiddler-end{'-de' if german else ''}")
     no_missing_messages(page)
 
