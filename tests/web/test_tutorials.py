@@ -52,6 +52,8 @@ def test_the_quashars_tutorial_by_mouse(web: Web, page: Page) -> None:
     my_step(page, 0)
     hint = page.locator(".tutorial-hint")
     expect(hint).to_contain_text("predict 4")
+    # The button the hint names is drawn as "+": the hint says so.
+    expect(hint).to_contain_text("Press + (“One chip more”)")
     expect(panel(page)).to_have_attribute("data-steps", "13")
     # The prediction, as the hint says: one chip more until it shows 4.
     chips = page.locator("#qs-predict-chips")
@@ -75,6 +77,9 @@ def test_the_quashars_tutorial_by_mouse(web: Web, page: Page) -> None:
     # Then every card as the hints mark them, to the end of the first game.
     for done in range(1, 13):
         my_step(page, done)
+        if done == 3:
+            # A hint that begins with a colour begins with a capital, like any sentence.
+            expect(hint).to_have_text("Blue was led: follow suit with the blue 6.")
         page.locator(".qs-hand .tutorial-mark").click()
         if done < 12:
             expect(panel(page)).not_to_have_attribute("data-step", str(done), timeout=STEP_WAIT_MS)
