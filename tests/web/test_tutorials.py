@@ -67,6 +67,14 @@ def test_the_quashars_tutorial_by_mouse(web: Web, page: Page) -> None:
     marked = page.locator(".qs-hand .tutorial-mark")
     expect(marked).to_have_count(1)
     expect(marked).to_have_attribute("data-card", "B9")
+    # The other blue cards are playable too, and lifted: the marked one stands higher.
+    others = page.locator(".qs-hand .qs-legal:not(.tutorial-mark)")
+    expect(others).not_to_have_count(0)
+    page.wait_for_function(
+        "() => { const m = document.querySelector('.qs-hand .tutorial-mark');"
+        " return [...document.querySelectorAll('.qs-hand .qs-legal:not(.tutorial-mark)')]"
+        ".every((c) => c.getBoundingClientRect().top - m.getBoundingClientRect().top >= 8); }"
+    )
     cards = page.locator(".qs-hand .qs-card").count()
     other = page.locator(".qs-hand .qs-legal:not(.tutorial-mark)").first
     other.click()
