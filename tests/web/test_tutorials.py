@@ -135,6 +135,11 @@ def quiddler_tutorial(web: Web, page: Page, german: bool) -> None:
     marked = page.locator(".qd-hand .tutorial-mark")
     expect(marked).to_have_count(1)
     expect(marked).to_have_attribute("data-card", "x")
+    # The S just drawn is ringed in gold too: the marked X stands higher than it.
+    page.wait_for_function(
+        "() => { const top = (c) => document.querySelector(`.qd-hand .qd-card[data-card=${c}]`)"
+        ".getBoundingClientRect().top; return top('s') - top('x') >= 6; }"
+    )
     if not german:
         # Discarding a card the hint says to keep: refused, explained, the hand unchanged.
         page.locator('.qd-hand .qd-card[data-card="b"]').click()
