@@ -78,6 +78,8 @@ def test_the_quick_tutorial_by_mouse(web: Web, page: Page) -> None:
             web.shot(page, "tutorial-quick-wrong")
         quick_move(page, action)
     expect(hint).to_contain_text("turned over card by card")
+    # "Tutorial complete" already shows while the checking runs: the hint says to wait.
+    expect(hint).to_contain_text("the round’s result follows in a few seconds")
     finished(page, "Your opponent called KLAAR first, but its stack stopped at card 3")
     expect(hint).to_contain_text("you take this round's chip")
     web.shot(page, "tutorial-quick-end")
