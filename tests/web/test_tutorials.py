@@ -218,3 +218,16 @@ def test_on_a_phone_the_hint_comes_above_the_board(web: Web) -> None:
     page.locator('.qd-pile-button[data-pile="deck"]').click()
     my_step(page, 1)
     web.shot(page, "tutorial-quiddler-phone-scrolled")
+    # On to the end: the scoring explained and the ways on fit the hint, still in view.
+    page.locator(".qd-hand .tutorial-mark").click()
+    my_step(page, 2)
+    page.locator('.qd-pile-button[data-pile="discard"]').click()
+    my_step(page, 3)
+    page.locator('.qd-mode [data-mode="words"]').click()
+    for letter in "hub":
+        page.locator(f'.qd-hand .qd-card[data-card="{letter}"]').first.click()
+    page.locator(".qd-finish").click()
+    expect(panel(page)).to_have_attribute("data-done", "true", timeout=STEP_WAIT_MS)
+    expect(page.locator(".tutorial-hint")).to_contain_text("Round 1 is scored")
+    expect(page.get_by_role("link", name="Play a real game")).to_be_in_viewport(ratio=1)
+    web.shot(page, "tutorial-quiddler-phone-end")
