@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from tests.web.browser import Web
+from tests.web.browser import PHONE, Web
 from tests.web.test_tutorials import STEP_WAIT_MS, learn, my_step, no_missing_messages, panel
 
 from quintet.core import JSONDict
@@ -170,3 +170,17 @@ def test_the_double_quick_tutorial_by_mouse(web: Web, page: Page) -> None:
     web.shot(page, "tutorial-double-quick-end")
     page.get_by_role("button", name="Results", exact=True).click()
     expect(page.locator(".results-headline")).to_contain_text("wins")
+
+
+def test_on_a_phone_a_wrong_move_is_explained_in_view(web: Web) -> None:
+    """The hint is a short strip on a phone that scrolls inside itself: the explanation of
+    a wrong chain, below Quiclo's long first hint, is scrolled into it."""
+    page = web.open_page(PHONE, touch=True)
+    learn(page, "quiclo", "Quiclo")
+    my_step(page, 0)
+    page.locator('.qc-board[data-can-claim="true"]').wait_for(timeout=STEP_WAIT_MS)
+    claim = my_moves("quiclo")[0]
+    quiclo_chain(page, {**claim, "operators": ["-"]})
+    wrong_shown(page, "a wrong chain here costs you nothing", 0)
+    expect(page.locator(".tutorial-wrong")).to_be_in_viewport(ratio=1)
+    web.shot(page, "tutorial-quiclo-wrong-phone")
