@@ -160,3 +160,18 @@ def test_the_lobby_on_a_phone(web: Web) -> None:
     assert width <= PHONE["width"], f"the lobby is {width} px wide on a {PHONE['width']} px phone"
     web.shot(phone, "lobby-phone", full_page=True)
     web.publish("lobby-phone")
+
+
+def test_the_tagline_names_every_game_in_both_languages(web: Web, page: Page) -> None:
+    """After "Five fast card games", all five by name, not three of them."""
+    with web.http() as http:
+        titles = [game["title"] for game in http.get("/api/games").json()]
+    assert len(titles) == 5
+    page.goto("/")
+    tagline = page.locator(".tagline")
+    for title in titles:
+        expect(tagline).to_contain_text(title)
+    page.get_by_role("button", name="DE", exact=True).click()
+    expect(tagline).to_contain_text("Spiele")
+    for title in titles:
+        expect(tagline).to_contain_text(title)

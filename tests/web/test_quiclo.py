@@ -415,8 +415,10 @@ def test_people_vote_no_more_claims_and_choose_their_own_hands(web: Web) -> None
     # Everyone voted: the game is over, the fewest cards win (Ben laid some down).
     for page in (anna, ben):
         expect(page.get_by_role("dialog")).to_be_visible()
-    expect(anna.locator(".qc-over")).to_contain_text("every player found no more claims")
+    expect(anna.locator(".qc-over")).to_contain_text("everyone voted “No more claims”")
     expect(anna.locator(".qc-over")).to_contain_text("Ben")
+    expect(ben.locator(".qc-over")).to_contain_text("alle haben „Keine Kette mehr“ gewählt")
+    expect(anna.locator(".game-log")).to_contain_text("Everyone voted “No more claims”: Ben won")
     with web.http() as http:
         assert http.get(f"/api/tables/{table.id}").json()["status"] == "finished"
     assert anna.evaluate("window.__quintetMissingMessages.size") == 0

@@ -206,3 +206,18 @@ def test_on_a_phone_the_rules_cover_the_board_until_closed(web: Web) -> None:
     web.shot(page, "rules-at-table-phone")
     panel.get_by_role("button", name="Close the rules").click()
     expect(page.locator(".board-area .qk-board")).to_be_visible()
+
+
+@pytest.mark.parametrize("language", ["EN", "DE"])
+def test_on_a_phone_no_rules_page_scrolls_sideways(web: Web, language: str) -> None:
+    """A wide table (Quiddler's German score table) scrolls inside itself, not the page."""
+    page = web.open_page(PHONE, touch=True)
+    page.goto("/")
+    page.get_by_role("button", name=language, exact=True).click()
+    for game in GAMES:
+        page.goto(f"/rules/{game}")
+        expect(page.locator("figure.rules-example .rx-example")).to_have_count(example_count(game))
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow == 0, f"/rules/{game} in {language} scrolls sideways by {overflow}px"

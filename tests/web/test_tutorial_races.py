@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from tests.web.browser import Web
+from tests.web.browser import PHONE, Web
 from tests.web.test_tutorials import STEP_WAIT_MS, learn, my_step, no_missing_messages, panel
 
 from quintet.core import JSONDict
@@ -38,7 +38,9 @@ def wrong_shown(page: Page, text: str, step: int) -> None:
 
 def finished(page: Page, text: str) -> None:
     expect(panel(page)).to_have_attribute("data-done", "true", timeout=STEP_WAIT_MS)
-    expect(page.locator(".tutorial-hint")).to_contain_text(text)
+    # Quick's checking (cards turned at the game's real pace, some 5 s) comes between the
+    # last step and the scoring: the guard is the step's, not expect's default 5 s.
+    expect(page.locator(".tutorial-hint")).to_contain_text(text, timeout=STEP_WAIT_MS)
     no_missing_messages(page)
 
 
@@ -75,9 +77,13 @@ def test_the_quick_tutorial_by_mouse(web: Web, page: Page) -> None:
             # A new pile left of the stack: allowed, but not the plan: refused, explained.
             page.locator('.qk-gap[data-gap="0"]').click()
             wrong_shown(page, "Start a new pile with the orange 9 at the marked +", done)
+            # The board's own line says the same, without calling the move "allowed".
+            expect(page.locator(".qk-board")).to_contain_text("Not the move this tutorial asks for")
             web.shot(page, "tutorial-quick-wrong")
         quick_move(page, action)
     expect(hint).to_contain_text("turned over card by card")
+    # "Tutorial complete" already shows while the checking runs: the hint says to wait.
+    expect(hint).to_contain_text("the round's result follows in a few seconds")
     finished(page, "Your opponent called KLAAR first, but its stack stopped at card 3")
     expect(hint).to_contain_text("you take this round's chip")
     web.shot(page, "tutorial-quick-end")
@@ -114,6 +120,11 @@ def test_the_quiclo_tutorial_by_mouse_in_german(web: Web, page: Page) -> None:
             # refuses the chain before it counts and explains.
             quiclo_chain(page, {**action, "operators": ["-"]})
             wrong_shown(page, "eine falsche Kette kostet dich hier nichts", done)
+            # The board says the chain is not valid; its line about the tutorial must not
+            # call the same chain "allowed".
+            board = page.locator(".qc-board").first
+            expect(board).to_contain_text("Nicht der Zug, den die Einführung hier möchte")
+            expect(board).not_to_contain_text("erlaubt")
             expect(page.locator(".qc-sitout")).to_have_count(0)
             web.shot(page, "tutorial-quiclo-wrong-de")
         if action["type"] == "claim":
@@ -159,3 +170,17 @@ def test_the_double_quick_tutorial_by_mouse(web: Web, page: Page) -> None:
     web.shot(page, "tutorial-double-quick-end")
     page.get_by_role("button", name="Results", exact=True).click()
     expect(page.locator(".results-headline")).to_contain_text("wins")
+
+
+def test_on_a_phone_a_wrong_move_is_explained_in_view(web: Web) -> None:
+    """The hint is a short strip on a phone that scrolls inside itself: the explanation of
+    a wrong chain, below Quiclo's long first hint, is scrolled into it."""
+    page = web.open_page(PHONE, touch=True)
+    learn(page, "quiclo", "Quiclo")
+    my_step(page, 0)
+    page.locator('.qc-board[data-can-claim="true"]').wait_for(timeout=STEP_WAIT_MS)
+    claim = my_moves("quiclo")[0]
+    quiclo_chain(page, {**claim, "operators": ["-"]})
+    wrong_shown(page, "a wrong chain here costs you nothing", 0)
+    expect(page.locator(".tutorial-wrong")).to_be_in_viewport(ratio=1)
+    web.shot(page, "tutorial-quiclo-wrong-phone")

@@ -52,6 +52,8 @@ def test_the_quashars_tutorial_by_mouse(web: Web, page: Page) -> None:
     my_step(page, 0)
     hint = page.locator(".tutorial-hint")
     expect(hint).to_contain_text("predict 4")
+    # The button the hint names is drawn as "+": the hint says so.
+    expect(hint).to_contain_text("Press + (“One chip more”)")
     expect(panel(page)).to_have_attribute("data-steps", "13")
     # The prediction, as the hint says: one chip more until it shows 4.
     chips = page.locator("#qs-predict-chips")
@@ -65,6 +67,14 @@ def test_the_quashars_tutorial_by_mouse(web: Web, page: Page) -> None:
     marked = page.locator(".qs-hand .tutorial-mark")
     expect(marked).to_have_count(1)
     expect(marked).to_have_attribute("data-card", "B9")
+    # The other blue cards are playable too, and lifted: the marked one stands higher.
+    others = page.locator(".qs-hand .qs-legal:not(.tutorial-mark)")
+    expect(others).not_to_have_count(0)
+    page.wait_for_function(
+        "() => { const m = document.querySelector('.qs-hand .tutorial-mark');"
+        " return [...document.querySelectorAll('.qs-hand .qs-legal:not(.tutorial-mark)')]"
+        ".every((c) => c.getBoundingClientRect().top - m.getBoundingClientRect().top >= 8); }"
+    )
     cards = page.locator(".qs-hand .qs-card").count()
     other = page.locator(".qs-hand .qs-legal:not(.tutorial-mark)").first
     other.click()
@@ -75,6 +85,9 @@ def test_the_quashars_tutorial_by_mouse(web: Web, page: Page) -> None:
     # Then every card as the hints mark them, to the end of the first game.
     for done in range(1, 13):
         my_step(page, done)
+        if done == 3:
+            # A hint that begins with a colour begins with a capital, like any sentence.
+            expect(hint).to_have_text("Blue was led: follow suit with the blue 6.")
         page.locator(".qs-hand .tutorial-mark").click()
         if done < 12:
             expect(panel(page)).not_to_have_attribute("data-step", str(done), timeout=STEP_WAIT_MS)
@@ -122,6 +135,11 @@ def quiddler_tutorial(web: Web, page: Page, german: bool) -> None:
     marked = page.locator(".qd-hand .tutorial-mark")
     expect(marked).to_have_count(1)
     expect(marked).to_have_attribute("data-card", "x")
+    # The S just drawn is ringed in gold too: the marked X stands higher than it.
+    page.wait_for_function(
+        "() => { const top = (c) => document.querySelector(`.qd-hand .qd-card[data-card=${c}]`)"
+        ".getBoundingClientRect().top; return top('s') - top('x') >= 6; }"
+    )
     if not german:
         # Discarding a card the hint says to keep: refused, explained, the hand unchanged.
         page.locator('.qd-hand .qd-card[data-card="b"]').click()
@@ -149,6 +167,9 @@ def quiddler_tutorial(web: Web, page: Page, german: bool) -> None:
     expect(hint).to_contain_text("Runde 1 ist gewertet" if german else "Round 1 is scored")
     expect(hint).to_contain_text("29")
     expect(hint).to_contain_text("EX")
+    # The round is over: no "everyone else has one last turn" left beside "Round 1 is scored".
+    expect(page.locator(".qd-status")).to_contain_text("Runde 1" if german else "Round 1")
+    expect(page.locator(".qd-out-note")).to_have_count(0)
     web.shot(page, f"tutorial-quiddler-end{'-de' if german else ''}")
     no_missing_messages(page)
 
@@ -187,3 +208,26 @@ def test_on_a_phone_the_hint_comes_above_the_board(web: Web) -> None:
     assert hint["y"] + hint["height"] <= board["y"], "the hint is not above the board"
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     web.shot(page, "tutorial-quiddler-phone")
+    # Scrolled down to the cards, the hint is still in view (it stays under the top bar),
+    # and what it marks can still be clicked.
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("window.scrollY > 0")
+    hint = panel(page).bounding_box()
+    assert hint is not None and hint["y"] >= 0, "the hint scrolled out of view"
+    assert hint["y"] + hint["height"] <= PHONE["height"], "the hint scrolled out of view"
+    page.locator('.qd-pile-button[data-pile="deck"]').click()
+    my_step(page, 1)
+    web.shot(page, "tutorial-quiddler-phone-scrolled")
+    # On to the end: the scoring explained and the ways on fit the hint, still in view.
+    page.locator(".qd-hand .tutorial-mark").click()
+    my_step(page, 2)
+    page.locator('.qd-pile-button[data-pile="discard"]').click()
+    my_step(page, 3)
+    page.locator('.qd-mode [data-mode="words"]').click()
+    for letter in "hub":
+        page.locator(f'.qd-hand .qd-card[data-card="{letter}"]').first.click()
+    page.locator(".qd-finish").click()
+    expect(panel(page)).to_have_attribute("data-done", "true", timeout=STEP_WAIT_MS)
+    expect(page.locator(".tutorial-hint")).to_contain_text("Round 1 is scored")
+    expect(page.get_by_role("link", name="Play a real game")).to_be_in_viewport(ratio=1)
+    web.shot(page, "tutorial-quiddler-phone-end")

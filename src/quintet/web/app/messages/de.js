@@ -19,7 +19,7 @@ export default {
   'app.dismiss': 'Schließen',
 
   'lobby.title': 'Fünf schnelle Kartenspiele',
-  'lobby.tagline': 'Spiele Quashars, Quiclo und Quiddler mit Freunden oder gegen Bots, direkt im Browser.',
+  'lobby.tagline': 'Spiele Quashars, Quiclo, Quiddler, Quick und Double Quick! mit Freunden oder gegen Bots, direkt im Browser.',
   'lobby.nickname': 'Dein Spitzname',
   'lobby.nickname_placeholder': 'z. B. Anna',
   'lobby.nickname_needed': 'Bitte gib zuerst einen Spitznamen ein (1 bis 24 Zeichen).',

@@ -19,7 +19,7 @@ export default {
   'rules.missing': 'This game has no rules page yet.',
 
   'lobby.title': 'Five fast card games',
-  'lobby.tagline': 'Play Quashars, Quiclo and Quiddler with friends or against bots, right in your browser.',
+  'lobby.tagline': 'Play Quashars, Quiclo, Quiddler, Quick and Double Quick! with friends or against bots, right in your browser.',
   'lobby.nickname': 'Your nickname',
   'lobby.nickname_placeholder': 'e.g. Anna',
   'lobby.nickname_needed': 'Please enter a nickname first (1 to 24 characters).',

@@ -6,7 +6,7 @@
 // message key with parameters). Each game's texts are in boards/<game>/tutorial.<lang>.js,
 // loaded here for a tutorial table; the panel's own texts in ./messages.<lang>.js.
 import { html } from 'htm/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { signal } from '@preact/signals';
 import { t, addMessages, LANGUAGES } from '../i18n.js';
 import { api } from '../api.js';
@@ -129,8 +129,15 @@ export function TutorialPanel({ game, view, names }) {
     tutorialRefusal.value = null;
   }, [step]);
   useMarks(ready && info?.turn === 'you' ? info.hint?.marks : []);
-  if (!info || !ready) return null;
   const refusal = tutorialRefusal.value;
+  // On a phone the panel is a short strip that scrolls inside itself (tutorial.css): a
+  // wrong move's explanation, added below the hint, is scrolled into that strip's view.
+  const panelRef = useRef(null);
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (refusal && panel && panel.scrollHeight > panel.clientHeight) panel.scrollTop = panel.scrollHeight;
+  }, [refusal]);
+  if (!info || !ready) return null;
   const title = t(`tutorial.${game}.title`);
   const again = async () => {
     try {
@@ -145,7 +152,7 @@ export function TutorialPanel({ game, view, names }) {
     navigate('/');
   };
   return html`
-    <section class=${`panel tutorial-panel ${info.done ? 'tutorial-done' : ''}`} aria-labelledby="tutorial-title"
+    <section ref=${panelRef} class=${`panel tutorial-panel ${info.done ? 'tutorial-done' : ''}`} aria-labelledby="tutorial-title"
       data-step=${info.step} data-steps=${info.steps} data-turn=${info.turn ?? ''} data-done=${info.done ? 'true' : 'false'}>
       <h2 class="panel-title" id="tutorial-title">${t('tutorial.heading')} · ${title}</h2>
       ${info.done

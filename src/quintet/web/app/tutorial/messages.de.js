@@ -14,7 +14,7 @@ export default {
   'tutorial.real_game': 'Ein echtes Spiel',
   'tutorial.again': 'Noch einmal',
   'tutorial.default_name': 'Spieler',
-  'error.tutorial/off_script': 'Dieser Zug ist erlaubt, aber die Einführung möchte einen anderen: Sieh dir den Hinweis an.',
+  'error.tutorial/off_script': 'Nicht der Zug, den die Einführung hier möchte: Sieh dir den Hinweis an.',
   'error.tutorial/wait': 'Warte: In dieser Einführung ist erst jemand anders dran.',
   'error.no_tutorial': 'Für dieses Spiel gibt es noch keine Einführung.',
 };

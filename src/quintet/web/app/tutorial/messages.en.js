@@ -14,7 +14,7 @@ export default {
   'tutorial.real_game': 'Play a real game',
   'tutorial.again': 'Start again',
   'tutorial.default_name': 'Player',
-  'error.tutorial/off_script': 'That move is allowed, but it is not the one this tutorial asks for: see the hint.',
+  'error.tutorial/off_script': 'Not the move this tutorial asks for here: see the hint.',
   'error.tutorial/wait': 'Wait: another player moves first in this tutorial.',
   'error.no_tutorial': 'This game has no tutorial yet.',
 };

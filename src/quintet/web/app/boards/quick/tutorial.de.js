@@ -37,7 +37,7 @@ export default {
   'tutorial.quick.bot_klaar':
     'Schau: Dein Gegner ruft schon KLAAR! Wer zuerst ruft, hat damit noch nicht gewonnen: Die Stapel werden in KLAAR-Reihenfolge geprüft, und ein falscher Stapel bekommt nichts.',
   'tutorial.quick.checking':
-    'Das Sortieren ist vorbei. Die Stapel werden Karte für Karte umgedreht, in KLAAR-Reihenfolge. Ein Stapel endet an seiner ersten Karte, die vor die Karte darüber gehört.',
+    'Das Sortieren ist vorbei. Die Stapel werden Karte für Karte umgedreht, in KLAAR-Reihenfolge. Ein Stapel endet an seiner ersten Karte, die vor die Karte darüber gehört. Schau auf den Tisch: Das Ergebnis der Runde folgt in wenigen Sekunden.',
   'tutorial.quick.end': (a) =>
     `Die erste Runde ist gewertet. Dein Gegner rief zuerst KLAAR, aber sein Stapel endete bei Karte ${a.wrong_place}: falsch, kein Chip. Deiner war von oben bis unten richtig: Du bekommst den Chip dieser Runde (zu zweit gibt es einen je Runde). Du hast ${a.chips}; wer zuerst ${a.to_win} Chips hat, gewinnt. In der nächsten Runde sortiert jeder eine Karte mehr je gewonnenem Chip.`,
 };

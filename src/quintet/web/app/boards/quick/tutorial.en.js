@@ -37,7 +37,7 @@ export default {
   'tutorial.quick.bot_klaar':
     'Watch: your opponent calls KLAAR already! Calling first does not win by itself: the stacks are checked in KLAAR order, and a wrong stack takes nothing.',
   'tutorial.quick.checking':
-    'Sorting is over. The stacks are turned over card by card, in KLAAR order. A stack stops at its first card that sorts before the card above it.',
+    'Sorting is over. The stacks are turned over card by card, in KLAAR order. A stack stops at its first card that sorts before the card above it. Watch the board: the round\'s result follows in a few seconds.',
   'tutorial.quick.end': (a) =>
     `The first round is scored. Your opponent called KLAAR first, but its stack stopped at card ${a.wrong_place}: wrong, no chip. Yours was right from top to bottom: you take this round's chip (with 2 players there is one a round). You have ${a.chips}; the first to ${a.to_win} chips wins. Next round each player sorts one card more per chip won.`,
 };

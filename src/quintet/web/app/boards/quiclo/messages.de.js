@@ -132,7 +132,7 @@ export default {
 
   'quiclo.end.emptied': 'Spielende: {names} hat alle Karten bis auf eine abgelegt.',
   'quiclo.end.no_claims': 'Spielende: niemand kann mehr anlegen; die wenigsten Karten gewinnen ({names}).',
-  'quiclo.end.voted': 'Spielende: alle finden keine Kette mehr; die wenigsten Karten gewinnen ({names}).',
+  'quiclo.end.voted': 'Spielende: alle haben „Keine Kette mehr“ gewählt; die wenigsten Karten gewinnen ({names}).',
   'quiclo.end.stalled': 'Spielende: lange hat niemand angelegt; die wenigsten Karten gewinnen ({names}).',
   'quiclo.deadline.stall': 'Spielende ohne Kette in',
   'quiclo.deadline.sit_out': 'Aussetzen endet in',

@@ -160,7 +160,7 @@ export default {
   'quiclo.end.emptied': 'Game over: {names} laid down all but one card.',
   'quiclo.end.no_claims': 'Game over: no claim is left; the fewest cards win ({names}).',
   'quiclo.end.stalled': 'Game over: nobody claimed for a while; the fewest cards win ({names}).',
-  'quiclo.end.voted': 'Game over: every player found no more claims; the fewest cards win ({names}).',
+  'quiclo.end.voted': 'Game over: everyone voted “No more claims”; the fewest cards win ({names}).',
   'quiclo.deadline.stall': 'Game ends without a claim in',
   'quiclo.deadline.sit_out': 'A sit-out ends in',
 
@@ -173,7 +173,7 @@ export default {
   'quiclo.event.game_over.emptied': '{names} won: one card or none left',
   'quiclo.event.game_over.no_claims': 'No claim left anywhere: {names} won with the fewest cards',
   'quiclo.event.game_over.stalled': 'No claim for too long: {names} won with the fewest cards',
-  'quiclo.event.game_over.voted': 'Every player voted no more claims: {names} won with the fewest cards',
+  'quiclo.event.game_over.voted': 'Everyone voted “No more claims”: {names} won with the fewest cards',
   'quiclo.event.voted': '{who} finds no more claims',
   'quiclo.event.votes_withdrawn_claim': 'A valid claim changed the table: the votes of {names} are withdrawn',
   'quiclo.event.votes_withdrawn_wrong': '{names} called QUICLO! and so withdrew the vote',

@@ -298,9 +298,11 @@ export function Board({ view, seat, status, send, t, now, names: shellNames, rep
   else if (step === 'discard') statusText = t('quiddler.status.discard_me');
   else if (step === 'lay_down') statusText = t('quiddler.status.lay_down_me');
   else statusText = t('quiddler.status.other', { who: names[view.to_act] ?? '' });
-  const outNote = view.went_out !== null
-    ? t('quiddler.status.went_out', { who: names[view.went_out] })
-    : view.last_call ? t('quiddler.status.last_call') : null;
+  // "Everyone else has one last turn" only while those turns are still to come.
+  const roundOn = status !== 'finished' && (view.phase === 'play' || view.phase === 'challenge');
+  const outNote = !roundOn ? null
+    : view.went_out !== null ? t('quiddler.status.went_out', { who: names[view.went_out] })
+      : view.last_call ? t('quiddler.status.last_call') : null;
 
   const problemText = problem
     ? problem.key ? t(`quiddler.refused.${problem.key}`, { who: names[view.to_act] ?? '' }) : errorText(problem)
