@@ -102,6 +102,13 @@ def test_quiddler_writes_a_negative_round_with_the_same_minus(web: Web, page: Pa
         [written(score) for score in result["scores"]]
     )
     no_hyphen_minus(page.locator(".qd-score-table td").all_inner_texts())
+    # The log's round scores too (a spectator's page at the finished table: its log comes
+    # whole with the welcome).
+    web.seat_page(page, table, None)
+    scored = page.locator(".game-log li", has_text="scored:")
+    expect(scored).to_have_count(len(rounds))
+    no_hyphen_minus(scored.all_inner_texts())
+    assert any("\u2212" in text for text in scored.all_inner_texts())
 
 
 def test_the_shell_writes_negative_scores_with_the_minus_sign(web: Web, page: Page) -> None:

@@ -57,6 +57,23 @@ def test_the_invite_flow_logs_no_noise_and_one_person_starts(web: Web, page: Pag
     expect(ben.locator(".game-log")).not_to_contain_text(NOISE)
 
 
+def test_a_first_connection_after_the_start_is_an_arrival_not_a_return(
+    web: Web, page: Page
+) -> None:
+    # Both have sat down, the table started, and only Anna has the page open; Ben opens it
+    # later: he arrives, he does not come back. Once he reloads, he is back (grace 0 here).
+    table = web.table("quashars", ["human", "human", "basic"], {"pause_ms": 0})
+    web.seat_page(page, table, 0)
+    log = page.locator(".game-log")
+    ben = web.seat_page(web.open_page(PHONE), table, 1)
+    expect(log).to_contain_text("Ben is at the table.")
+    expect(log).not_to_contain_text("Ben is back.")
+    ben.close()
+    expect(log).to_contain_text("Ben left the table")
+    web.seat_page(web.open_page(PHONE), table, 1)
+    expect(log).to_contain_text("Ben is back.")
+
+
 def test_seat_labels_stay_readable_and_distinct_on_a_phone(web: Web) -> None:
     table = web.table(
         "quashars", ["human", "basic", "basic", "basic"], {"pause_ms": 0}, join_seats={0: "Ben"}

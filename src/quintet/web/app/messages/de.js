@@ -133,6 +133,7 @@ export default {
   'log.joined': '{who} nimmt Platz.',
   'log.left': '{who} hat den Tisch verlassen.',
   'log.left_zombie': '{who} hat den Tisch verlassen; ein Bot spielt für sie/ihn, falls sie/er nicht rechtzeitig zurück ist.',
+  'log.arrived': '{who} ist am Tisch.',
   'log.returned': '{who} ist zurück.',
   'log.zombie': 'Ein Bot spielt für {who}, solange sie/er weg ist.',
   'log.back': '{who} übernimmt wieder den eigenen Platz.',

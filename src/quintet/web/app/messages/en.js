@@ -133,6 +133,7 @@ export default {
   'log.joined': '{who} sits down.',
   'log.left': '{who} left the table.',
   'log.left_zombie': '{who} left the table; a bot plays for them unless they are back in time.',
+  'log.arrived': '{who} is at the table.',
   'log.returned': '{who} is back.',
   'log.zombie': 'A bot plays for {who} while they are away.',
   'log.back': '{who} takes their seat back.',

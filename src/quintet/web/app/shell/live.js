@@ -38,6 +38,13 @@ export function createLive() {
     if (entries.length) live.log.value = [...live.log.value, ...entries].slice(-500);
   }
 
+  // Seats this page has seen connected: a seat's first connection after the start is an
+  // arrival ("is at the table"), only a later one a return ("is back").
+  const seenConnected = new Set();
+  function noteConnected(seats) {
+    (seats ?? []).forEach((seat, index) => { if (seat?.connected) seenConnected.add(index); });
+  }
+
   function seatNotes(before, after, seq, status) {
     // Comings and goings as log lines (only after the first welcome: not on load). Before
     // the start the waiting room shows who is connected, so only sitting down is logged;
@@ -56,9 +63,12 @@ export function createLive() {
           notes.push(now.zombie_due === undefined
             ? { key: 'log.left', args }
             : { key: 'log.left_zombie', args });
-        } else if (!was.connected && now.connected) notes.push({ key: 'log.returned', args });
+        } else if (!was.connected && now.connected) {
+          notes.push({ key: seenConnected.has(index) ? 'log.returned' : 'log.arrived', args });
+        }
       }
     });
+    noteConnected(after);
     return notes.map((note) => ({ id: nextId++, seq, note }));
   }
 
@@ -76,6 +86,7 @@ export function createLive() {
   live.receive = (message) => {
     const old = live.state.value;
     if (message.type === 'welcome') {
+      noteConnected(message.seats);
       batch(() => {
         live.state.value = {
           game: message.game,
