@@ -117,6 +117,13 @@ def test_each_lobby_tile_links_to_its_rules(web: Web, page: Page) -> None:
     no_missing_messages(page)
 
 
+def test_the_rules_page_starts_the_tutorial(web: Web, page: Page) -> None:
+    page.goto("/rules/quiddler")
+    page.locator('button[data-learn="quiddler"]').click()
+    expect(page).to_have_url(re.compile(r"/t/"))
+    expect(page.locator(".tutorial-hint")).to_be_visible()
+
+
 def test_an_unknown_game_has_no_rules_page(page: Page) -> None:
     page.goto("/rules/nosuchgame")
     expect(page.get_by_role("heading", level=1)).to_have_text("There is no such page")
@@ -148,6 +155,8 @@ def test_the_tables_rules_button_opens_them_beside_the_board(
     expect(page.get_by_role("complementary", name=f"How to play {TITLES[game]}")).to_be_visible()
     panel = page.locator("aside#rules-panel")
     check_rules(web, panel.locator(".rules-text"), game, "en")
+    # The guided first game is reachable from the table too, beside its rules.
+    expect(panel.locator(f'button[data-learn="{game}"]')).to_be_visible()
     # Beside the board, not over it: the whole board stays in view and usable.
     expect(board.locator(f".{board_class(game)}")).to_be_visible()
     assert not overlaps(panel, board)

@@ -18,6 +18,7 @@ import { loadGame } from './games.js';
 import { gameInfo } from './api.js';
 import { defaultText, optionLabel } from './lobby.js';
 import { ErrorNote, Spinner } from './ui.js';
+import { LearnButton } from './tutorial/index.js';
 
 const OPTION_MARK = /^\{option=([a-z0-9_]+)\}$/;
 // Our own sources only (no user text): raw HTML in them is kept as written.
@@ -144,17 +145,23 @@ export function RulesText({ game, shift = 0 }) {
   </div>`;
 }
 
-function useTitle(game) {
+function useInfo(game) {
   const [info, setInfo] = useState(null);
   useEffect(() => {
     gameInfo(game).then(setInfo, () => setInfo(null));
   }, [game]);
-  return info?.title ?? game;
+  return info;
+}
+
+/** "Learn to play" beside the rules, for a game with a guided first game. */
+function Learn({ info }) {
+  return info?.tutorial ? html`<${LearnButton} game=${info} />` : null;
 }
 
 /** The page /rules/<game>. */
 export function RulesPage({ game }) {
-  const title = useTitle(game);
+  const info = useInfo(game);
+  const title = info?.title ?? game;
   if (!gameFiles(game).rules?.length) {
     return html`<main class="page narrow"><h1>${t('app.not_found')}</h1>
       <p><a href="/" data-nav>${t('app.to_lobby')}</a></p></main>`;
@@ -162,6 +169,7 @@ export function RulesPage({ game }) {
   return html`<main class="page rules-page" aria-labelledby="rules-title">
     <p><a href="/" data-nav>${t('app.to_lobby')}</a></p>
     <h1 id="rules-title">${t('rules.title', { game: title })}</h1>
+    <${Learn} info=${info} />
     <${RulesText} game=${game} />
   </main>`;
 }
@@ -170,6 +178,7 @@ export function RulesPage({ game }) {
  * on a phone). Not modal: focus moves in on open, Escape or ✕ closes it. */
 export function RulesPanel({ game, title, onClose }) {
   const box = useRef(null);
+  const info = useInfo(game);
   useEffect(() => {
     const before = document.activeElement;
     box.current?.querySelector('#rules-panel-title')?.focus();
@@ -185,6 +194,7 @@ export function RulesPanel({ game, title, onClose }) {
     <div class="rules-panel-bar">
       <h2 id="rules-panel-title" tabindex="-1">${t('rules.title', { game: title })}</h2>
       <a class="button small" href=${`/rules/${game}`} target="_blank" rel="noopener">${t('rules.own_page')}</a>
+      <${Learn} info=${info} />
       <button type="button" class="ghost small" aria-label=${t('rules.close')} onClick=${onClose}>✕</button>
     </div>
     <${RulesText} game=${game} shift=${1} />
