@@ -227,6 +227,21 @@ def test_a_move_that_arrives_in_the_next_rounds_countdown_is_too_late() -> None:
     assert "round 1's sorting" in error.message and "round 2's" in error.message
 
 
+def test_a_move_names_its_round_and_one_for_an_earlier_round_is_too_late() -> None:
+    # Checking and the pause can be over, and the next round sorting, while a move is on
+    # its way: its round says it was meant for the round before.
+    state = sorting(2)
+    klaar_all(state, [0, 1])
+    tick_until(state, "sort")
+    assert state.round == 2
+    error = refused(state, 0, {**TAKE, "round": 1}, "action/too_late")
+    assert "round 1" in error.message and "round 2" in error.message
+    refused(state, 0, {**TAKE, "round": 3}, "quick/bad_round")
+    refused(state, 0, {**TAKE, "round": "2"}, "input/malformed")
+    act(state, 0, {**TAKE, "round": 2})
+    assert state.hand[0] is not None
+
+
 def test_legal_actions_list_every_move_and_grow_with_the_piles() -> None:
     state = sorting(3)
     set_tables(state, {0: [[5, 6], [7]]})

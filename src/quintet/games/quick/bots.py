@@ -204,7 +204,9 @@ class QuickBot:
         return self._schedule(action, signature, now + delay)
 
     def _schedule(self, action: JSONDict, signature: tuple[Any, ...], time: int) -> Plan:
-        self._pending = Plan(time, action)
+        # The round goes with the move (signature[0]): one that arrives after its round
+        # ended is refused as too late, not applied to the next round's table.
+        self._pending = Plan(time, {**action, "round": signature[0]})
         self._before = signature
         return self._pending
 

@@ -78,7 +78,11 @@ _FIELDS: Final[dict[str, dict[str, type]]] = {
     "klaar": {},
     "criteria": {"criteria": list},
 }
-_TABLE: Final = {"table": int}
+#: Optional on every seat action: "table" (see above) and "round", the round the move was
+#: meant for. A move on its way while the round ended and the next began cannot otherwise
+#: be told from a move in the new round (short checking and pauses), so one that names
+#: an earlier round is "too late", never a broken rule of the new one.
+_TABLE: Final = {"table": int, "round": int}
 
 
 def all_criteria(simplified: bool) -> list[tuple[str, ...]]:
@@ -153,6 +157,11 @@ class QuickGame(Game[QuickState, QuickOptions]):
                 f"'table' {table} is not yours: you act only on your own table ({seat})",
                 "not_your_table",
             )
+        meant = action.get("round", state.round)
+        if meant < state.round:
+            raise TooLate(f"too late: the move was for round {meant}; round {state.round} is on")
+        if meant > state.round:
+            raise _error(f"round {meant} has not begun: this is round {state.round}", "bad_round")
         if kind == "criteria":
             self._choose(state, seat, action["criteria"], inp.time, events)
             return events

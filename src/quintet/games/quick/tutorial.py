@@ -22,6 +22,7 @@ sees while sorting), pile numbers and the public checking. Message keys:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from quintet.core import JSONDict
@@ -116,8 +117,20 @@ def _steps() -> tuple[Step, ...]:
             steps.append(
                 BotMove(1, {"type": "klaar"}, note=Hint("tutorial.quick.bot_klaar"), delay_ms=1500)
             )
-        steps.append(You(action, _hint(action, key), _wrong(action), pause=True))
+        steps.append(
+            You(action, _hint(action, key), _wrong(action), accepts=_same_move(action), pause=True)
+        )
     return tuple(steps)
+
+
+def _same_move(expected: JSONDict) -> Callable[[JSONDict], bool]:
+    """The board sends the round with each move (a late one is then too late, see the
+    rules' `_TABLE`); the move is the same with or without it."""
+
+    def accepts(action: JSONDict) -> bool:
+        return {k: v for k, v in action.items() if k != "round"} == expected
+
+    return accepts
 
 
 TUTORIAL: Final = Tutorial(

@@ -113,7 +113,9 @@ export function Board(props) {
 
   const act = async (action) => {
     setBusy(true);
-    const answer = await send(action);
+    // The round goes with every move: one still on its way when the round ends is then
+    // "too late" rather than a mistake on the next round's table.
+    const answer = await send({ ...action, round: view.round });
     setBusy(false);
     setAnswered((n) => n + 1);
     if (answer.ok) setNote(null);

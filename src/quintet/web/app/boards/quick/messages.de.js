@@ -176,6 +176,7 @@ export default {
   'error.quick/klaar_piles': 'KLAAR geht nur, wenn alle deine Karten in einem Stapel liegen: füge zuerst deine Stapel zusammen.',
   'error.quick/after_klaar': 'Du hast KLAAR gerufen: dein Stapel bleibt in dieser Runde, wie er ist.',
   'error.quick/stopped': 'Deine Zeit ist abgelaufen: dein Stapel bleibt, wie er ist.',
+  'error.quick/bad_round': 'Dieser Zug nennt eine Runde, die noch nicht begonnen hat.',
   'error.quick/not_sorting': 'Jetzt darf nichts bewegt werden: warte auf QUICK!',
   'error.quick/not_your_table': 'Du spielst nur auf deinem eigenen Tisch.',
   'error.quick/host_cannot_act': 'Nur Spieler handeln.',

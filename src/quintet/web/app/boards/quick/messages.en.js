@@ -177,6 +177,7 @@ export default {
   'error.quick/klaar_piles': 'KLAAR needs all your cards in one pile: merge your piles first.',
   'error.quick/after_klaar': 'You called KLAAR: your stack can no longer be touched this round.',
   'error.quick/stopped': 'Your time ran out: your stack can no longer be touched.',
+  'error.quick/bad_round': 'That move names a round that has not begun.',
   'error.quick/not_sorting': 'Nothing can be moved now: wait for QUICK!',
   'error.quick/not_your_table': 'You can only act on your own table.',
   'error.quick/host_cannot_act': 'Only players act.',
