@@ -54,7 +54,9 @@ export function t(key, args = {}) {
     missing.add(key);
     return key;
   }
-  if (typeof message === 'function') return message(args, code);
+  // A message written as a function gets the shared number formats, so that its numbers
+  // read as everywhere else (the minus sign U+2212).
+  if (typeof message === 'function') return message(args, code, { num, signed });
   if (typeof message === 'object') {
     const count = Number(args.count ?? 0);
     const form = new Intl.PluralRules(code).select(count);

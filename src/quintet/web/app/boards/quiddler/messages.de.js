@@ -1,8 +1,6 @@
 // Quiddler auf Deutsch: die Texte der Lobby, die Feldnamen des allgemeinen Bretts, die
 // Sätze des Spielverlaufs und die Texte des eigenen Bretts.
 const card = (c) => String(c).toUpperCase();
-// Points with their sign and the minus sign U+2212, as i18n.js `signed` writes them.
-const signed = (p) => (p > 0 ? `+${p}` : String(p).replace('-', '\u2212'));
 const words = (list) => (list.length ? list.map((w) => w.map(card).join('')).join(', ') : 'keinen Wörtern');
 
 export default {
@@ -81,7 +79,7 @@ export default {
   },
   'quiddler.event.accepted': (a) =>
     a.timed_out ? `${a.who} lässt die Wörter gelten (Zeit abgelaufen).` : `${a.who} akzeptiert die Wörter.`,
-  'quiddler.event.round_scored': (a) =>
+  'quiddler.event.round_scored': (a, _lang, { signed }) =>
     `Runde ${a.round} gewertet: ${a.scores.total.map((p, s) => `${a.names[s]} ${signed(p)}`).join(', ')}.`,
   'quiddler.event.game_over': 'Das Spiel ist vorbei.',
 

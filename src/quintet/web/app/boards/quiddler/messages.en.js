@@ -1,8 +1,6 @@
 // Quiddler in English: the lobby's words, the generic board's field names, the game
 // log's sentences (docs/rules/quiddler.md "Views") and the board's own words.
 const card = (c) => String(c).toUpperCase();
-// Points with their sign and the minus sign U+2212, as i18n.js `signed` writes them.
-const signed = (p) => (p > 0 ? `+${p}` : String(p).replace('-', '\u2212'));
 const words = (list) => (list.length ? list.map((w) => w.map(card).join('')).join(', ') : 'no words');
 
 export default {
@@ -73,7 +71,7 @@ export default {
   },
   'quiddler.event.accepted': (a) =>
     a.timed_out ? `${a.who} lets the words stand (time ran out).` : `${a.who} accepts the words.`,
-  'quiddler.event.round_scored': (a) =>
+  'quiddler.event.round_scored': (a, _lang, { signed }) =>
     `Round ${a.round} scored: ${a.scores.total.map((p, s) => `${a.names[s]} ${signed(p)}`).join(', ')}.`,
   'quiddler.event.game_over': 'The game is over.',
 
