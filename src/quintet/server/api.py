@@ -23,7 +23,7 @@ from quintet.core import SPECTATOR, Record, events_for, registry
 from quintet.server.again import play_again
 from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.hub import Hub
-from quintet.server.limits import RateLimit, charge_hint, charge_table_creation
+from quintet.server.limits import charge
 from quintet.server.lobby import SeatSpec
 from quintet.server.schemas import (
     CreateTable,
@@ -213,10 +213,8 @@ async def create_table(body: CreateTable, request: Request) -> TableOut:
     Each client address may create `create_burst` tables at once, then
     `create_per_minute` a minute (429 `rate_limited` beyond)."""
     hub = hub_of(request)
-    settings = hub.settings
     client = request.client.host if request.client is not None else "unknown"
-    limit: RateLimit = request.app.state.create_limit
-    charge_table_creation(limit, client, settings.create_per_minute, settings.create_burst)
+    charge(request.app.state.create_limit, client, "tables")
     row = await hub.create_table(
         body.game,
         body.options,
@@ -314,10 +312,10 @@ async def hint(
 ) -> Hint:
     """On a practice table: what the game's strongest bot would do now in the asking
     seat's place (from that seat's own view only). Needs the seat's Bearer token. Each
-    client address may ask `HINTS_BURST` at once, then `HINTS_PER_MINUTE` a minute (429
+    client address may ask `hints_burst` at once, then `hints_per_minute` a minute (429
     `rate_limited` beyond): a hint runs the strongest bot."""
     client = request.client.host if request.client is not None else "unknown"
-    charge_hint(request.app.state, client)
+    charge(request.app.state.hint_limit, client, "hints")
     level, action = await hub_of(request).hint(table_id, bearer(authorization))
     return Hint(level=level, action=action)
 

@@ -67,6 +67,7 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.settings = settings
     app.state.create_limit = RateLimit(settings.create_per_minute, settings.create_burst)
+    app.state.hint_limit = RateLimit(settings.hints_per_minute, settings.hints_burst)
     app.add_exception_handler(HubError, api.hub_error)
     app.add_exception_handler(RequestValidationError, api.validation_error)
     app.add_exception_handler(StarletteHTTPException, api.http_error)

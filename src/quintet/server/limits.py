@@ -7,7 +7,6 @@ and connections, in `main.py`.)
 
 from __future__ import annotations
 
-import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -115,44 +114,15 @@ class RateLimit:
         return allowed
 
 
-def charge_table_creation(limit: RateLimit, client: str, per_minute: float, burst: int) -> None:
-    """Count one new table (a lobby table or a tutorial) against `client`'s allowance.
+def charge(limit: RateLimit, client: str, what: str) -> None:
+    """Count one `what` (tables, hints) against `client`'s allowance in `limit`; a
+    `limit` with a rate of 0 is no limit.
 
-    Raises HubError rate_limited (HTTP 429) beyond `burst` at once and `per_minute` a
-    minute; a `per_minute` of 0 switches the limit off."""
-    if per_minute and not limit.take(client):
+    Raises HubError rate_limited (HTTP 429) beyond its burst at once and its rate a
+    minute."""
+    if limit.rate and not limit.take(client):
         raise HubError(
             ErrorCode.RATE_LIMITED,
-            f"at most {burst} tables at once and {per_minute:g} a minute from one address;"
-            " try again later",
-        )
-
-
-#: Hints per client address: each runs the game's strongest bot on the seat's view, which
-#: takes up to about a second of CPU (Quiddler's hard bot late in a game), and anyone can
-#: have a practice table (a tutorial is one request). A person asks once per move or so.
-HINTS_PER_MINUTE: Final = 60.0
-HINTS_BURST: Final = 20
-
-
-def charge_hint(state: object, client: str) -> None:
-    """Count one hint against `client`'s allowance (`state`: the app's state, which keeps
-    the limiter; `QUINTET_HINTS_PER_MINUTE`, 0 for no limit, and `QUINTET_HINTS_BURST`
-    change it).
-
-    Raises HubError rate_limited (HTTP 429) beyond the burst at once and the rate a minute;
-    ValueError on a setting that is no number (the server then answers 500)."""
-    limit: RateLimit | None
-    if hasattr(state, "hint_limit"):
-        limit = state.hint_limit
-    else:
-        per_minute = float(os.environ.get("QUINTET_HINTS_PER_MINUTE", HINTS_PER_MINUTE))
-        burst = max(1, int(os.environ.get("QUINTET_HINTS_BURST", HINTS_BURST)))
-        limit = RateLimit(per_minute, burst) if per_minute > 0 else None
-        state.hint_limit = limit  # type: ignore[attr-defined]
-    if limit is not None and not limit.take(client):
-        raise HubError(
-            ErrorCode.RATE_LIMITED,
-            f"at most {limit.burst:g} hints at once and {limit.rate * 60:g} a minute from one"
+            f"at most {limit.burst:g} {what} at once and {limit.rate * 60:g} a minute from one"
             " address; try again later",
         )

@@ -109,6 +109,12 @@ class Settings:
     #: Tables one client address may create: a minute's refill and the burst (0: no limit).
     create_per_minute: float = 30.0
     create_burst: int = 10
+    #: Hints one client address may ask for, the same way (0: no limit). A hint runs the
+    #: game's strongest bot on the seat's view: up to about a second of CPU (Quiddler's
+    #: hard bot late in a game), and anyone can have a practice table (a tutorial is one
+    #: request). A person asks once per move or so.
+    hints_per_minute: float = 60.0
+    hints_burst: int = 20
     #: An open table nobody has joined for this long (s) is deleted; 0: never.
     open_table_ttl_s: float = 3600.0
     #: A tutorial, or any table with zombie mode off, none of whose people has been
@@ -153,6 +159,12 @@ class Settings:
             )
         if self.create_burst < 1:
             raise SettingsError(f"create_burst must be >= 1, not {self.create_burst}")
+        if not (math.isfinite(self.hints_per_minute) and self.hints_per_minute >= 0):
+            raise SettingsError(
+                f"hints_per_minute must be >= 0 (0 = no limit), not {self.hints_per_minute}"
+            )
+        if self.hints_burst < 1:
+            raise SettingsError(f"hints_burst must be >= 1, not {self.hints_burst}")
         if not (math.isfinite(self.open_table_ttl_s) and self.open_table_ttl_s >= 0):
             raise SettingsError(
                 f"open_table_ttl_s must be >= 0 (0 = never), not {self.open_table_ttl_s}"
@@ -206,6 +218,8 @@ class Settings:
             "test_bots": ("QUINTET_TEST_BOTS", boolean),
             "create_per_minute": ("QUINTET_CREATE_PER_MINUTE", float),
             "create_burst": ("QUINTET_CREATE_BURST", int),
+            "hints_per_minute": ("QUINTET_HINTS_PER_MINUTE", float),
+            "hints_burst": ("QUINTET_HINTS_BURST", int),
             "open_table_ttl_s": ("QUINTET_OPEN_TABLE_TTL", float),
             "abandon_after_s": ("QUINTET_ABANDON_AFTER", float),
             "max_body_bytes": ("QUINTET_MAX_BODY", int),

@@ -12,7 +12,7 @@ from fastapi import Request
 from pydantic import BaseModel, Field
 
 from quintet.server.hub import Hub
-from quintet.server.limits import RateLimit, charge_table_creation
+from quintet.server.limits import charge
 from quintet.server.schemas import JoinRequest, TableOut, invite, table_out
 from quintet.server.tutorials import start_tutorial
 
@@ -30,10 +30,8 @@ async def start_tutorial_route(game: str, body: JoinRequest, request: Request) -
     """Create, join and start `game`'s tutorial: a practice table whose bots follow a script
     and wait for the person, with hints in the person's view (docs/server.md "Tutorials")."""
     hub: Hub = request.app.state.hub
-    settings = hub.settings
     client = request.client.host if request.client is not None else "unknown"
-    limit: RateLimit = request.app.state.create_limit
-    charge_table_creation(limit, client, settings.create_per_minute, settings.create_burst)
+    charge(request.app.state.create_limit, client, "tables")
     row, seat, token = await start_tutorial(hub, game, body.nickname)
     return TutorialStarted(
         table=table_out(await hub.info(row.id)), seat=seat, token=token, invite=invite(row.id)
