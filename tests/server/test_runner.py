@@ -103,6 +103,39 @@ def check_views(row: TableRow, log: list[Input], watcher: FakeWatcher) -> None:
 # --------------------------------------------------------------------- games
 
 
+class HeldResultStore(FakeStore):
+    """A store whose result commit waits until `release` is set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def set_status(self, table_id: str, status: str, **fields: Any) -> bool:
+        self.asked.set()
+        await self.release.wait()
+        return await super().set_status(table_id, status, **fields)
+
+
+def test_the_runner_says_finished_only_once_the_result_is_stored() -> None:
+    # A client that reads "finished" in the table's description asks for the result at
+    # once: while the result's commit is under way the runner still says "running".
+    row = table("quashars", ["random", "random", "random"], {"pause_ms": 0})
+
+    async def main() -> tuple[str, str]:
+        store = HeldResultStore()
+        runner = TableRunner(row, store, bot_pace=0.0)  # type: ignore[arg-type]
+        runner.start()
+        async with asyncio.timeout(PATIENCE_S):
+            await store.asked.wait()
+        during = runner.status
+        store.release.set()
+        await runner.wait()
+        return during, runner.status
+
+    assert asyncio.run(main()) == ("running", "finished")
+
+
 def test_bots_play_a_table_to_the_end_through_the_store(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[int, dict[str, Any]]] = []
     make_bot = registry.make_bot

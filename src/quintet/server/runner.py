@@ -484,7 +484,9 @@ class TableRunner:
         )
 
     async def _store_result(self) -> None:
-        self.status = "finished"
+        # The status turns "finished" once the result is stored (commit, then tell): a
+        # client that reads "finished" in the table's description may ask for its result
+        # at once.
         try:
             await self.store.set_status(
                 self.table_id,
@@ -495,6 +497,7 @@ class TableRunner:
         except Exception:
             # Every input is stored: the next start replays them and finishes the table.
             log.exception("table %s: storing the result failed", self.table_id)
+        self.status = "finished"
 
     async def _finish(self) -> None:
         """The game is over (perhaps already when rebuilt): make sure the store says so and
