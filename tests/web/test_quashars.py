@@ -285,7 +285,7 @@ def test_a_refused_card_says_why(web: Web, page: Page) -> None:
     expect(reason).to_contain_text("you must follow suit")
     web.shot(page, "quashars-refused")
     # In German: the reason, the card's label, the conditions and the log.
-    page.get_by_role("button", name="DE").click()
+    page.get_by_role("button", name="DE", exact=True).click()
     expect(reason).to_contain_text("Du musst Farbe bedienen")
     expect(page.locator(".qs-hand .qs-refused").first).to_have_attribute(
         "aria-label",
@@ -322,7 +322,7 @@ def test_the_log_tells_tricks_and_conditions_in_words(web: Web, page: Page) -> N
             break
         mouse_move(page, rng)
     expect(log).to_contain_text(sentence)
-    page.get_by_role("button", name="DE").click()
+    page.get_by_role("button", name="DE", exact=True).click()
     expect(names).to_have_text(["Ungerade Zahl", "Gelb", "Ohne Rot", "Die meisten Stiche"])
     expect(log).to_contain_text(
         re.compile(r"gewinnt den Stich mit (Rot|Gelb|Grün|Blau) \d+: (ungerade Zahl|Gelb|ohne Rot)")

@@ -109,7 +109,7 @@ def quiclo_chain(page: Page, claim: JSONDict) -> None:
 
 def test_the_quiclo_tutorial_by_mouse_in_german(web: Web, page: Page) -> None:
     learn(page, "quiclo", "Quiclo")
-    page.get_by_role("button", name="DE").click()
+    page.get_by_role("button", name="DE", exact=True).click()
     hint = page.locator(".tutorial-hint")
     for done, action in enumerate(my_moves("quiclo")):
         my_step(page, done)

@@ -113,7 +113,7 @@ def quiddler_tutorial(web: Web, page: Page, german: bool) -> None:
     discard pile, build HUB on the word rack and go out; the bot's last turn; the scoring."""
     learn(page, "quiddler", "Quiddler")
     if german:
-        page.get_by_role("button", name="DE").click()
+        page.get_by_role("button", name="DE", exact=True).click()
     my_step(page, 0)
     hint = page.locator(".tutorial-hint")
     wrong = page.locator(".tutorial-wrong")
