@@ -116,6 +116,8 @@ def test_the_script_plays_to_the_first_scoring_and_every_hint_has_a_text(game: s
         assert deadline is not None, "the last step does not reach the first scoring"
         keys.add(run.info(view)["hint"]["key"])
         check_no_leak(run.info(view)["hint"], view, len(tut.steps))
+        # Not "complete" while the scoring it explains is still on its way.
+        assert run.info(view)["done"] is False
         rules.apply(state, Input.tick(deadline))
         view = rules.view(state, tut.person)
     assert run.done and run.current is None

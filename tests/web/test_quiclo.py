@@ -416,6 +416,13 @@ def test_people_vote_no_more_claims_and_choose_their_own_hands(web: Web) -> None
     for page in (anna, ben):
         expect(page.get_by_role("dialog")).to_be_visible()
     expect(anna.locator(".qc-over")).to_contain_text("everyone voted “No more claims”")
+    # The results dialog says so too, under who won.
+    expect(anna.get_by_role("dialog").locator(".results-ending")).to_contain_text(
+        "everyone voted “No more claims”"
+    )
+    expect(ben.get_by_role("dialog").locator(".results-ending")).to_contain_text(
+        "alle haben „Keine Kette mehr“ gewählt"
+    )
     expect(anna.locator(".qc-over")).to_contain_text("Ben")
     expect(ben.locator(".qc-over")).to_contain_text("alle haben „Keine Kette mehr“ gewählt")
     expect(anna.locator(".game-log")).to_contain_text("Everyone voted “No more claims”: Ben won")

@@ -82,7 +82,9 @@ def test_an_absent_player_is_played_by_a_bot_meanwhile(web: Web, page: Page) -> 
     web.seat_page(page, table, 0)
     ben = page.locator(".seat-list .seat").nth(1)
     expect(ben).to_contain_text("Ben")
-    expect(ben.locator(".zombie-tag")).to_have_text("bot stands in")
+    # Said once, as the seat's status (it once read "away; a bot plays for now · bot stands in").
+    expect(ben.locator(".zombie-tag")).to_have_text("away; a bot plays for now")
+    expect(ben.locator(".seat-sub")).to_have_text("away; a bot plays for now")
     expect(ben).to_have_attribute("aria-label", re.compile("a bot plays for now"))
 
 

@@ -82,8 +82,17 @@ def test_the_quick_tutorial_by_mouse(web: Web, page: Page) -> None:
             web.shot(page, "tutorial-quick-wrong")
         quick_move(page, action)
     expect(hint).to_contain_text("turned over card by card")
-    # "Tutorial complete" already shows while the checking runs: the hint says to wait.
-    expect(hint).to_contain_text("the round's result follows in a few seconds")
+    # While the checking runs the hint says to wait, and the tutorial is not yet complete.
+    # (Both read in one frame: the checking lasts seconds, but no longer than that.)
+    page.wait_for_function(
+        """() => {
+          const hint = document.querySelector('.tutorial-hint');
+          const panel = document.querySelector('.tutorial-panel');
+          return Boolean(hint?.textContent.includes("the round's result follows in a few seconds")
+            && panel.dataset.done === 'false' && !document.querySelector('.tutorial-finished'));
+        }""",
+        timeout=STEP_WAIT_MS,
+    )
     finished(page, "Your opponent called KLAAR first, but its stack stopped at card 3")
     expect(hint).to_contain_text("you take this round's chip")
     web.shot(page, "tutorial-quick-end")
@@ -154,9 +163,18 @@ def test_the_double_quick_tutorial_by_mouse(web: Web, page: Page) -> None:
         expect(tile).to_have_class(re.compile("tutorial-mark"))
         expect(cell).to_have_class(re.compile("tutorial-mark"))
         if done == 0:
-            expect(hint).to_contain_text("Start with WED across")
-            # The W on another cell: allowed by the rules, not the tutorial's.
+            # The hint's mark is sky blue and dashed, never the board's own gold (the
+            # selected tile, the cursor): a selected marked tile shows both.
+            style = "e => [getComputedStyle(e).outlineColor, getComputedStyle(e).outlineStyle,"
+            style += " getComputedStyle(e).boxShadow]"
+            assert cell.evaluate(style)[:2] == ["rgb(14, 165, 233)", "dashed"]
             tile.click()
+            expect(tile).to_have_class(re.compile("dq-selected"))
+            outline, _, glow = tile.evaluate(style)
+            assert outline == "rgb(232, 182, 76)", outline  # the board's --gold
+            assert "rgba(56, 189, 248" in glow, glow  # the mark's glow stays
+            expect(hint).to_contain_text("Start with WED across")
+            # The W (selected) on another cell: allowed by the rules, not the tutorial's.
             page.locator('.dq-cell[data-cell="2,3"]').click()
             wrong_shown(page, "Put the W on the marked cell", done)
             web.shot(page, "tutorial-double-quick-wrong")

@@ -170,6 +170,10 @@ def quiddler_tutorial(web: Web, page: Page, german: bool) -> None:
     # The round is over: no "everyone else has one last turn" left beside "Round 1 is scored".
     expect(page.locator(".qd-status")).to_contain_text("Runde 1" if german else "Round 1")
     expect(page.locator(".qd-out-note")).to_have_count(0)
+    # The long pause before round 2 is labelled as such (not the generic "Next step in").
+    expect(page.locator(".deadline-label")).to_have_text(
+        "Nächste Runde in" if german else "Next round in"
+    )
     web.shot(page, f"tutorial-quiddler-end{'-de' if german else ''}")
     no_missing_messages(page)
 

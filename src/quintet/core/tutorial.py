@@ -44,6 +44,9 @@ class Hint:
     key: str
     params: JSONDict = field(default_factory=dict)
     marks: tuple[str, ...] = ()
+    #: False for an end hint that tells of the scoring still on its way (Quick's checking):
+    #: the tutorial is complete only once its end hint is final.
+    final: bool = True
 
     def to_json(self) -> JSONDict:
         return {"key": self.key, "params": dict(self.params), "marks": list(self.marks)}
@@ -200,7 +203,7 @@ class ScriptRun:
         info: JSONDict = {
             "step": done_mine,
             "steps": mine,
-            "done": self.done,
+            "done": False,
             "lost": self.lost,
             "pause": False,
         }
@@ -208,7 +211,9 @@ class ScriptRun:
         if self.lost:
             info["hint"] = Hint(LOST_KEY).to_json()
         elif step is None:
-            info["hint"] = hint_of(self.tutorial.end, view).to_json()
+            end = hint_of(self.tutorial.end, view)
+            info["hint"] = end.to_json()
+            info["done"] = end.final
         elif isinstance(step, You):
             info["turn"] = "you"
             info["hint"] = hint_of(step.hint, view).to_json()

@@ -99,7 +99,7 @@ def _end(view: JSONDict) -> Hint:
     if view["round"] > 1:  # round 2 is dealt after `pause_ms`: round 1 stays explained
         return Hint("tutorial.quick.end", {"wrong_place": BOT_WRONG_AT, "chips": 1, "to_win": 6})
     if view["phase"] not in ("scored", "over"):
-        return Hint("tutorial.quick.checking")
+        return Hint("tutorial.quick.checking", final=False)
     return Hint(
         "tutorial.quick.end",
         {

@@ -30,7 +30,7 @@ function loadStyle(name) {
 }
 
 /** {board, info, generic}: the board module (Board, and optionally describeEvent,
- * activeSeats, deadlineLabel, showsRefusals) and the game's entry from /api/games. */
+ * activeSeats, deadlineLabel, endLine, showsRefusals) and the game's entry from /api/games. */
 export function loadGame(name) {
   const files = gameFiles(name);
   // `?board=generic` shows any game on the generic board (its raw view and actions).

@@ -111,7 +111,6 @@ export default {
   'seats.away': 'abwesend',
   'seats.open': 'freier Platz',
   'seats.zombie': 'abwesend; ein Bot spielt solange',
-  'seats.zombie_short': 'Bot springt ein',
   'seats.zombie_in': 'abwesend; ein Bot spielt in {time}',
   'seats.to_act': 'ist dran',
   'seats.playing': 'spielt',

@@ -111,7 +111,6 @@ export default {
   'seats.away': 'away',
   'seats.open': 'open seat',
   'seats.zombie': 'away; a bot plays for now',
-  'seats.zombie_short': 'bot stands in',
   'seats.zombie_in': 'away; a bot plays in {time}',
   'seats.to_act': 'to act',
   'seats.playing': 'playing',

@@ -92,11 +92,12 @@ export function AgainOffer({ again, names, tableId, mine, compact = false }) {
     <${ErrorNote} error=${error} /></div>`;
 }
 
-export function Results({ outcome, names, mySeat, table, tableId, onClose, mine, again }) {
+export function Results({ outcome, names, mySeat, table, tableId, onClose, mine, again, ending }) {
   const [busy, error, start] = usePlayAgain(tableId, mine);
   return html`
     <${Dialog} title=${t('results.title')} onClose=${onClose} className="results-dialog">
       <p class="results-headline">${winnersLine(outcome, names, mySeat)}</p>
+      ${ending ? html`<p class="results-ending">${ending}</p>` : null}
       <${Ranking} outcome=${outcome} names=${names} mySeat=${mySeat} />
       <${AgainOffer} again=${again} names=${names} tableId=${tableId} mine=${mine} />
       <${ErrorNote} error=${error} />

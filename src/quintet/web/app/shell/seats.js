@@ -78,8 +78,9 @@ export function SeatList({ state, board, info, names, viewer = false, presence =
                 <span class="seat-sub">
                   ${info_.kind === 'bot' ? t('seats.bot_level', { level: botLevel(info_.level) }) : counting
                     ? html`<span class="zombie-countdown" role="timer">${statusText}</span>`
-                    : statusText}
-                  ${presence && info_.zombie ? html` · <span class="zombie-tag">${t('seats.zombie_short')}</span>` : null}
+                    : presence && info_.zombie
+                      ? html`<span class="zombie-tag">${statusText}</span>`
+                      : statusText}
                 </span>
               </span>
               ${out !== null && out !== undefined && status === 'running'

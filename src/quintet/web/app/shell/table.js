@@ -318,6 +318,7 @@ function Shell({ id, table, game, live, socket, mine }) {
       ${finished && showResults && state.outcome
         ? html`<${Results} outcome=${state.outcome} names=${names} mySeat=${mySeat}
             table=${table} tableId=${id} mine=${mine} again=${again}
+            ending=${board.endLine?.(state.view, t, names) ?? null}
             onClose=${() => setShowResults(false)} />`
         : null}
     </main>`;

@@ -22,12 +22,12 @@ import { Icon, errorText } from '../../ui.js';
 import { SIGNS, formatChain, reasonText } from './arith.js';
 import { analyse, appendText, dropLast, lastKind } from './chain.js';
 import { HandChoice, VoteRow } from './choices.js';
-import { localReason } from './log.js';
+import { endLine, localReason } from './log.js';
 import { Chips, Preview } from './preview.js';
 import { Card, Plate, Stack, seconds } from './table.js';
 import { STACKS, claimResult, joinNames, stackNo } from './words.js';
 
-export { describeEvent, deadlineLabel } from './log.js';
+export { describeEvent, deadlineLabel, endLine } from './log.js';
 
 // The board explains every refusal itself (a too-late claim in its own panel, others as a
 // note under the chain), so the shell adds no second notice over it.
@@ -281,10 +281,7 @@ export function Board(props) {
             })}</p>`
           : null}
         ${view.over && view.end
-          ? html`<p class="qc-over" role="status">${t(`quiclo.end.${view.end}`, {
-              names: joinNames((view.winners ?? []).map((s) => names[s] ?? ''), t),
-              count: (view.winners ?? []).length,
-            })}</p>`
+          ? html`<p class="qc-over" role="status">${endLine(view, t, names)}</p>`
           : null}
       </section>
 

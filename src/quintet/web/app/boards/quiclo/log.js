@@ -58,6 +58,17 @@ export function localReason(event, t) {
   return verdict.reason ? reasonText(verdict.reason, t) : event.reason ?? '';
 }
 
+/** How the game ended, for the results dialog (the rule that ended it: a hand emptied,
+ * no claim left, the stall, or everyone's vote), or null while it goes on. */
+export function endLine(view, t, names) {
+  if (!view?.over || !view.end) return null;
+  const winners = view.winners ?? [];
+  return t(`quiclo.end.${view.end}`, {
+    names: joinNames(winners.map((s) => names[s] ?? ''), t),
+    count: winners.length,
+  });
+}
+
 /** The table bar's countdown: a sit-out's end, or the stall. */
 export function deadlineLabel(view, t) {
   if (view && view.deadline !== null && view.deadline === view.stall_at) return t('quiclo.deadline.stall');

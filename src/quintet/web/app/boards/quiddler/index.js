@@ -28,6 +28,11 @@ import { verdict } from './wordcheck.js';
 
 export const showsRefusals = true;
 
+/** The table bar's countdown: the challenge window's end, or the next round's deal. */
+export function deadlineLabel(view, t) {
+  return view?.phase === 'challenge' ? t('quiddler.deadline.challenge') : t('quiddler.deadline.next_round');
+}
+
 /** Keep `prev`'s cards (and order) that are still in `hand`; new ones go at the end. */
 function reconcile(prev, hand, nextId) {
   const left = [...hand];

@@ -132,6 +132,8 @@ export default {
   'quiddler.status.challenge': '{who} darf die Wörter anfechten.',
   'quiddler.status.scored': 'Runde {n} ist gewertet.',
   'quiddler.status.over': 'Das Spiel ist vorbei.',
+  'quiddler.deadline.challenge': 'Anfechten möglich noch',
+  'quiddler.deadline.next_round': 'Nächste Runde in',
   'quiddler.status.went_out': '{who} hat die Runde beendet: alle anderen haben noch einen letzten Zug.',
   'quiddler.status.last_call': 'Die Runde geht zu Ende: alle haben noch einen letzten Zug (der Spielverlauf sagt, warum).',
   'quiddler.refused.watching': 'Du schaust bei diesem Spiel zu.',

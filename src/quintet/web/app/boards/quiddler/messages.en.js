@@ -124,6 +124,8 @@ export default {
   'quiddler.status.challenge': '{who} may challenge the words.',
   'quiddler.status.scored': 'Round {n} is scored.',
   'quiddler.status.over': 'The game is over.',
+  'quiddler.deadline.challenge': 'Challenges close in',
+  'quiddler.deadline.next_round': 'Next round in',
   'quiddler.status.went_out': '{who} went out: everyone else has one last turn.',
   'quiddler.status.last_call': 'Last call: everyone takes a last turn (the log says why).',
   'quiddler.refused.watching': 'You are watching this game.',
