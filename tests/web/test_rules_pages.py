@@ -160,6 +160,10 @@ def test_the_tables_rules_button_opens_them_beside_the_board(
     # Beside the board, not over it: the whole board stays in view and usable.
     expect(board.locator(f".{board_class(game)}")).to_be_visible()
     assert not overlaps(panel, board)
+    # ...and as wide as the page beside the drawer allows (at 1280 px the seats and the
+    # log go under the board rather than squeeze it to some 500 px).
+    width = board.evaluate("e => e.getBoundingClientRect().width")
+    assert width >= 1280 - 440 - 60, f"the board is {width} px wide beside the rules"
     web.shot(page, f"rules-at-table-{game}")
     if game == "quashars":
         web.publish(f"rules-at-table-{game}")
