@@ -135,10 +135,47 @@ def test_a_stranger_cannot_take_a_players_seat_at_the_next_table(live_module: Li
         assert body["code"] == "seat_held", body
         assert "seat 1 is kept for its player" in body["detail"] and table_id in body["detail"]
         assert "open seats: none" in body["detail"], body
-        # Nothing changed: the seat is still free for Ben.
-        assert http.get(f"/api/tables/{new_id}").json()["free_seats"] == [1]
+        # Nothing changed: the seat is still kept for Ben, and the description says so
+        # (a stranger is not offered it as a free seat).
+        described = http.get(f"/api/tables/{new_id}").json()
+        assert (described["free_seats"], described["held_seats"]) == ([], [1]), described
+        assert described["held_until"] is not None
+        listed = {t["id"]: t for t in http.get("/api/tables").json()["tables"]}
+        assert listed[new_id]["free_seats"] == []
     status, second = seat_post(live_module, table_id, "again", tokens[1])
     assert status == 200 and (second["table"], second["seat"]) == (new_id, 1), second
+    with live_module.http() as http:
+        described = http.get(f"/api/tables/{new_id}").json()
+        assert (described["free_seats"], described["held_seats"]) == ([], []), described
+        assert described["held_until"] is None
+
+
+def test_asking_to_play_again_twice_gives_the_same_seat_back(live_module: LiveServer) -> None:
+    """The first answer may be lost on its way (or a second tab asks): asking again gives
+    the same seat and token, not "seat taken"; a token of no seat still gets nothing."""
+    table_id, tokens = finished_table(live_module)
+    status, first = seat_post(live_module, table_id, "again", tokens[0])
+    assert status == 200, first
+    status, again = seat_post(live_module, table_id, "again", tokens[0])
+    assert status == 200, again
+    assert (again["table"], again["seat"], again["token"]) == (
+        first["table"],
+        first["seat"],
+        first["token"],
+    )
+    # Ben's ask, twice too, gets his own seat; the two tokens differ.
+    ben = [seat_post(live_module, table_id, "again", tokens[1]) for _ in range(2)]
+    assert [status for status, _ in ben] == [200, 200], ben
+    assert ben[0][1] == ben[1][1] and ben[0][1]["seat"] == 1
+    assert ben[0][1]["token"] != first["token"]
+    # The tokens work at the new table: Anna (its host) starts it.
+    status, started = seat_post(live_module, first["table"], "start", first["token"])
+    assert status == 200, started
+    # After the start, asking again still returns the seat (nothing else changes).
+    status, later = seat_post(live_module, table_id, "again", tokens[1])
+    assert status == 200 and later == ben[0][1], later
+    status, forged = seat_post(live_module, table_id, "again", "not-a-token")
+    assert (status, forged["code"]) == (403, "bad_token"), forged
 
 
 def test_a_held_seat_is_open_to_anyone_once_its_time_is_over() -> None:

@@ -7,10 +7,18 @@ their own seat the same way: for `HOLD_S` the new table keeps each person's seat
 (joining it otherwise is refused with `seat_held`), since the new table is public. The
 finished table remembers the new one (its settings' `again`), so later askers, and anyone
 who opens the finished table, find the same one.
+
+A person's token at the next table is derived from their token at the finished one
+(`next_seat_token`), not drawn: asking again (the first answer lost on its way, or a
+second tab) gives the same seat and token back instead of "seat taken". Only the holder of
+the finished table's token can derive it, and that holder could ask anyway.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Final
@@ -20,10 +28,24 @@ from quintet.server.errors import ErrorCode, HubError
 from quintet.server.hub import Hub
 from quintet.server.lobby import SeatSpec
 from quintet.server.protocol import Again, encode
+from quintet.server.storage.rows import TableRow, hash_token
 
 #: Seconds the next table keeps each person's seat for them (others get `seat_held`);
 #: after that a seat nobody took is open to anyone with the invite link.
 HOLD_S: Final = 300
+
+
+def next_seat_token(token: str, table_id: str, seat: int) -> str:
+    """The seat token at next table `table_id` of the person whose finished-table token is
+    `token`: 24 bytes of an HMAC keyed by that token, URL-safe like a drawn one."""
+    digest = hmac.new(token.encode(), f"again:{table_id}:{seat}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(digest.digest()[:24]).decode()
+
+
+def _holds(row: TableRow, seat: int, token: str) -> bool:
+    """Whether `seat` of `row` is already claimed with `token` (compared in constant time)."""
+    stored = row.seats[seat].token_hash
+    return stored is not None and hmac.compare_digest(stored, hash_token(token))
 
 
 @dataclass(frozen=True)
@@ -87,8 +109,18 @@ async def play_again(hub: Hub, table_id: str, token: str | None) -> Seated:
             await hub.store.set_settings(table_id, {**row.settings, AGAIN: new.id})
             new_id, created = new.id, True
     nickname = row.seats[seat].nickname or f"Player {seat + 1}"
+    new_token = next_seat_token(token, new_id, seat)
     try:
-        new_token = await hub.join(new_id, seat, nickname, held_ok=True)
+        if not created and _holds(await hub.row(new_id), seat, new_token):
+            return Seated(new_id, seat, new_token)  # asked before: the same seat again
+        try:
+            await hub.join(new_id, seat, nickname, held_ok=True, token=new_token)
+        except HubError as error:
+            # Two asks at once: the other one seated this person first.
+            if error.code != ErrorCode.SEAT_TAKEN or not _holds(
+                await hub.row(new_id), seat, new_token
+            ):
+                raise
     finally:
         # Told once the asker sits there (the others then see who), and even if that
         # failed: the table exists and is linked, so the others may still take theirs.

@@ -253,10 +253,18 @@ class Hub:
             raise HubError(ErrorCode.NO_TABLE, f"there is no table {quoted(table_id)}")
         return row
 
-    async def join(self, table_id: str, seat: int, nickname: str, *, held_ok: bool = False) -> str:
+    async def join(
+        self,
+        table_id: str,
+        seat: int,
+        nickname: str,
+        *,
+        held_ok: bool = False,
+        token: str | None = None,
+    ) -> str:
         """Claim a human seat under a nickname; returns the seat's secret token. A seat a
         next table keeps for its player (`held_until`) is taken only with `held_ok` (by
-        that player playing again).
+        that player playing again, who also brings the seat's `token`: see `again.py`).
 
         Raises `HubError`: no_table, no_seat, seat_is_bot, seat_taken, seat_held, not_open
         (the table has started) or bad_nickname.
@@ -274,7 +282,7 @@ class Hub:
             raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} is {row.status}; joining is over")
         if not held_ok:
             self._check_not_held(row, seat)
-        token = secrets.token_urlsafe(24)
+        token = token or secrets.token_urlsafe(24)
         if not await self.store.claim_seat(table_id, seat, name, hash_token(token)):
             row = await self.row(table_id)
             if row.status != "open":

@@ -6,7 +6,7 @@ boolean), no unknown fields, every number within bounds.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -15,6 +15,7 @@ from quintet.core import registry, tutorial
 from quintet.server.checks import (
     MAX_NICKNAME_INPUT,
     SEED_RANGE,
+    held_until,
     host_seat,
     next_table,
     public_seed,
@@ -106,7 +107,18 @@ class TableOut(BaseModel):
     players: int
     status: str
     seats: list[SeatInfo]
-    free_seats: list[int]
+    free_seats: list[int] = Field(
+        description="The human seats anyone may join now (a seat kept for its player from "
+        "the finished table is in held_seats instead)"
+    )
+    held_seats: list[int] = Field(
+        default_factory=list,
+        description="Open seats a play-again table keeps for its players from the finished "
+        "table until held_until (only POST /api/tables/{finished}/again takes them)",
+    )
+    held_until: datetime | None = Field(
+        None, description="Until when held_seats are kept; null when none are"
+    )
     seq: int
     created_at: datetime
     started_at: datetime | None
@@ -189,6 +201,9 @@ def invite(table_id: str) -> str:
 
 def table_out(info: TableInfo) -> TableOut:
     row = info.row
+    now = datetime.now(UTC)
+    kept = {seat: held_until(row, seat, now) for seat in row.free_seats}
+    held = {seat: until for seat, until in kept.items() if until is not None}
     return TableOut(
         id=row.id,
         game=row.game,
@@ -196,7 +211,9 @@ def table_out(info: TableInfo) -> TableOut:
         players=row.players,
         status=info.status,
         seats=info.seats,
-        free_seats=list(row.free_seats),
+        free_seats=[seat for seat in row.free_seats if seat not in held],
+        held_seats=sorted(held),
+        held_until=max(held.values(), default=None),
         seq=info.seq,
         created_at=row.created_at,
         started_at=row.started_at,

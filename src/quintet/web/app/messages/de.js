@@ -64,6 +64,7 @@ export default {
   'seat.name_seat': '{name} #{n}',
   'seat.bot_n': 'Bot {n}',
   'seat.open': 'Freier Platz',
+  'seat.held': 'Frei gehalten für jemanden aus dem letzten Spiel',
   'bot.random': 'zufällig',
   'bot.beginner': 'Anfänger',
   'bot.basic': 'einfach',

@@ -64,6 +64,7 @@ export default {
   'seat.name_seat': '{name} #{n}',
   'seat.bot_n': 'Bot {n}',
   'seat.open': 'Open seat',
+  'seat.held': 'Kept for a player of the last game',
   'bot.random': 'random',
   'bot.beginner': 'beginner',
   'bot.basic': 'basic',

@@ -46,7 +46,8 @@ export async function playAgain(tableId, mine) {
   const next = await api.table(seated.table);
   const name = next.seats[seated.seat]?.nickname ?? mine.nickname ?? nickname.value;
   saveSeat(seated.table, { token: seated.token, seat: seated.seat, nickname: name });
-  if (next.status === 'open' && next.free_seats.length === 0 && next.host === seated.seat) {
+  const waiting = next.free_seats.length + (next.held_seats ?? []).length;
+  if (next.status === 'open' && waiting === 0 && next.host === seated.seat) {
     await api.start(seated.table, seated.token);
   }
   navigate(`/t/${seated.table}`);

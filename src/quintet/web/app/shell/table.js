@@ -101,7 +101,12 @@ function WaitingRoom({ id, table, game, state, mine, onJoined }) {
   const [error, setError] = useState(null);
   const [copied, setCopied] = useState(false);
   const seats = state.seats.length ? state.seats : table.seats;
-  const free = seats.filter((s) => s.kind === 'human' && !s.nickname).map((s) => s.seat);
+  const empty = seats.filter((s) => s.kind === 'human' && !s.nickname).map((s) => s.seat);
+  // A play-again table keeps its people's seats for them a while: nobody else may sit
+  // there (the server says `seat_held`), so they are not offered.
+  const heldUntil = table.held_until ? Date.parse(table.held_until) : 0;
+  const held = (seat) => (table.held_seats ?? []).includes(seat) && Date.now() < heldUntil;
+  const free = empty.filter((seat) => !held(seat));
   const link = `${location.origin}/t/${id}`;
   // One person starts the game: the host, who sat down first (the table's creator). If
   // the host has left the waiting room, any seated person may, so nobody is stuck.
@@ -163,12 +168,12 @@ function WaitingRoom({ id, table, game, state, mine, onJoined }) {
               <span class="seat-main">
                 <span class="seat-name">${s.kind === 'bot'
                   ? t('seat.bot', { level: botLevel(s.level) })
-                  : s.nickname || t('seat.open')}
+                  : s.nickname || (held(s.seat) ? t('seat.held') : t('seat.open'))}
                   ${s.seat === mine?.seat ? html` <span class="you-tag">${t('seats.you')}</span>` : null}</span>
                 <span class="seat-sub">${t('seat.number', { n: s.seat + 1 })}${s.kind === 'human' && s.nickname
                   ? ` · ${s.connected ? t('seats.connected') : t('seats.away')}` : ''}</span>
               </span>
-              ${!mine && s.kind === 'human' && !s.nickname
+              ${!mine && free.includes(s.seat)
                 ? html`<button type="button" class="primary small" disabled=${busy}
                     onClick=${() => join(s.seat)}>${t('waiting.sit_here')}</button>`
                 : null}
@@ -187,10 +192,10 @@ function WaitingRoom({ id, table, game, state, mine, onJoined }) {
         ${mine
           ? html`<div class="waiting-actions">
               ${starts
-                ? html`<button type="button" class="primary big" disabled=${busy || free.length > 0}
+                ? html`<button type="button" class="primary big" disabled=${busy || empty.length > 0}
                     onClick=${start}>${t('waiting.start')}</button>`
                 : html`<p class="host-note" role="status">${t('waiting.host_starts', { who: hostName })}</p>`}
-              ${free.length ? html`<p class="muted" role="status">${t('waiting.waiting_for', { count: free.length })}</p>` : null}
+              ${empty.length ? html`<p class="muted" role="status">${t('waiting.waiting_for', { count: empty.length })}</p>` : null}
             </div>`
           : hostName ? html`<p class="host-note muted">${t('waiting.host_starts', { who: hostName })}</p>` : null}
         <p><a href="/" data-nav>${t('app.to_lobby')}</a></p>
