@@ -41,8 +41,8 @@ EVEN = 0.5
 
 INTERVALS = (
     f"{LEVEL:.0%} intervals. Win share: the Wilson score interval on the games joined with "
-    "the normal interval on the deals' means (a deal is one game seed in all its seatings). "
-    "Mean score and score difference: the normal interval on the deals' means."
+    "the normal interval on the deals' means (a deal is one game seed played in all its "
+    "seatings). Score lead and mean score: the normal interval on the deals' means."
 )
 
 
