@@ -1,6 +1,6 @@
 """The `quintet` command: one Typer app; each game adds its own verbs.
 
-Built-in verbs: `quintet games`, `quintet simulate` and `quintet serve`. For
+Built-in verbs: `quintet games`, `quintet simulate`, `quintet tournament` and `quintet serve`. For
 every registered game whose package has a `cli` module, its `app` is mounted as
 `quintet <game>` and its `play` command as `quintet play <game>`; a game without
 one is simply not mounted. This module only parses arguments and prints: the work is done by
@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, TypeVar
 
 import typer
 from rich.console import Console
@@ -25,12 +25,14 @@ from rich.table import Table
 from quintet import __version__
 from quintet.core import JSONDict, RuleError, registry
 from quintet.sim import BadSetup, SimulationError, Summary, check_setup, simulate
+from quintet.sim.tournament import TournamentResult, check_tournament, games_to_play, tournament
+from quintet.sim.tournament_report import print_tournament, share_text
 from quintet.words.cli import app as words_app
 
 #: The level every seat gets when `--bots` is left out.
 DEFAULT_BOT: Final = "random"
 #: Verbs of the top-level app; a game cannot take one of these names.
-BUILTIN_VERBS: Final = frozenset({"games", "simulate", "play", "serve"})
+BUILTIN_VERBS: Final = frozenset({"games", "simulate", "tournament", "play", "serve"})
 
 #: How `BadSetup.field` is written on the command line.
 _PARAM_HINTS: Final = {
@@ -43,6 +45,10 @@ _PARAM_HINTS: Final = {
 }
 #: The progress bar is redrawn at most this often (s), so drawing never slows a fast run.
 _REFRESH_EVERY: Final = 0.1
+#: Players per game in a tournament when `--players` is left out (or the game's least).
+TOURNAMENT_PLAYERS: Final = 2
+
+_Result = TypeVar("_Result")
 
 
 def _version(value: bool) -> None:
@@ -223,8 +229,8 @@ def simulate_command(  # noqa: PLR0917
 
 
 def _with_progress(
-    run: Callable[[Callable[[int], None] | None], Summary], title: str, total: int
-) -> Summary:
+    run: Callable[[Callable[[int], None] | None], _Result], title: str, total: int
+) -> _Result:
     # No auto-refresh: that would start a thread, and worker processes are
     # forked (see quintet.sim.runner); the bar is redrawn from the callback.
     bar = Progress(
@@ -247,9 +253,9 @@ def _with_progress(
 
     with bar:
         task = bar.add_task(f"{title} games", total=total)
-        summary = run(advance)
+        result = run(advance)
         bar.refresh()
-    return summary
+    return result
 
 
 def _print_summary(summary: Summary, title: str, players: int, seed: int, jobs: int) -> None:
@@ -277,6 +283,115 @@ def _print_summary(summary: Summary, title: str, players: int, seed: int, jobs: 
     console.print(
         f"A game lasted {summary.mean_game_seconds:.1f} s on the virtual clock, on average"
     )
+
+
+# -------------------------------------------------------------------- tournament
+
+
+# Typer turns each parameter into an option, so their number is the CLI's, hence the noqa.
+def tournament_command(  # noqa: PLR0917
+    game: Annotated[
+        str,
+        typer.Argument(metavar="GAME", help="The game to play, as `quintet games` lists it."),
+    ],
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="The bot levels to compare, comma separated, weakest first (e.g. "
+            "random,easy,medium,hard). Default: the game's levels as `quintet games` lists them.",
+        ),
+    ] = None,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            help="Games per pair of levels, and for the whole table (rounded up so every "
+            "deal is played in all its seatings).",
+        ),
+    ] = 100,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help=f"Players per game. Default: {TOURNAMENT_PLAYERS}, or the game's least if more.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", "-s", help="Seed of the run; deal i gets a seed derived from it."),
+    ] = 0,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", help="Processes to spread the games over (results do not change)."
+        ),
+    ] = 1,
+    options: Annotated[
+        str | None,
+        typer.Option(
+            "--options", help="Game options as a JSON object; see `quintet games --json`."
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print one JSON object and no progress bar."),
+    ] = False,
+    check_order: Annotated[
+        bool,
+        typer.Option(
+            "--check-order",
+            help="Exit with status 1 when a level is not separated from the one before it.",
+        ),
+    ] = False,
+) -> None:
+    """Rank bot levels: every pair head to head and the whole table, with 95% intervals.
+
+    Each pair plays N games with the seats split between its two levels alternately,
+    in every rotation and both ways round on the same deals. A game's win goes to the
+    level of the first-placed seat (a shared first place splits it). A pair is
+    separated when the stronger level's win-share interval lies above 0.5.
+    """
+    parsed_options = _parse_options(options)
+    try:
+        found = registry.entry(game)
+    except RuleError as error:
+        raise _bad("game", error.message) from None
+    count = max(TOURNAMENT_PLAYERS, found.game.min_players) if players is None else players
+    levels = list(found.bots.shown) if bots is None else [b.strip() for b in bots.split(",")]
+    try:
+        check_tournament(game, levels, games, count, jobs, parsed_options)
+    except BadSetup as error:
+        raise _bad(error.field, error.message) from None
+
+    def run(progress: Callable[[int], None] | None) -> TournamentResult:
+        return tournament(game, levels, games, count, seed, jobs, parsed_options, progress)
+
+    total = games_to_play(levels, games, count)
+    try:
+        result = run(None) if as_json else _with_progress(run, found.game.title, total)
+    except SimulationError as error:
+        Console(stderr=True).print(f"[bold red]The tournament stopped:[/] {error}", markup=True)
+        raise typer.Exit(1) from None
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+    else:
+        print_tournament(Console(), result, found.game.title, jobs)
+    if check_order and result.unseparated:
+        lines = [
+            f"{pair.stronger} is not separated from {pair.weaker}: its win share "
+            f"{share_text(pair.stronger_share)} does not lie above 0.5"
+            for pair in result.unseparated
+        ]
+        Console(stderr=True).print(
+            "Error: the levels are not strictly ordered. " + "; ".join(lines) + ".",
+            markup=False,
+            highlight=False,
+        )
+        raise typer.Exit(1)
 
 
 # ------------------------------------------------------------------------- serve
@@ -421,7 +536,7 @@ def _game_cli(name: str) -> ModuleType | None:
 
 
 def _levels_epilog() -> str:
-    """Each game's bot levels, weakest first, for `quintet simulate --help`.
+    """Each game's bot levels, weakest first, for `quintet simulate --help` and `tournament`.
 
     Raises `GameNotLoaded` for a broken game plugin (`main` prints it).
     """
@@ -441,6 +556,7 @@ def build_app() -> typer.Typer:
     app.callback()(_root)
     app.command("games")(games_command)
     app.command("simulate", epilog=_levels_epilog())(simulate_command)
+    app.command("tournament", epilog=_levels_epilog())(tournament_command)
     app.command("serve")(serve_command)
     app.add_typer(words_app, name="words")
     play_app = typer.Typer(

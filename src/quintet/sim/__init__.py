@@ -7,13 +7,14 @@
 """
 
 from quintet.sim.engine import MAX_STEPS, GameRun, SimulationError, make_bots, play_game
-from quintet.sim.runner import BadSetup, Progress, check_setup, simulate
+from quintet.sim.runner import BadSetup, Played, Progress, check_setup, play_games, simulate
 from quintet.sim.summary import SeatSummary, Summary, summarize
 
 __all__ = [
     "MAX_STEPS",
     "BadSetup",
     "GameRun",
+    "Played",
     "Progress",
     "SeatSummary",
     "SimulationError",
@@ -21,6 +22,7 @@ __all__ = [
     "check_setup",
     "make_bots",
     "play_game",
+    "play_games",
     "simulate",
     "summarize",
 ]

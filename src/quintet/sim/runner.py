@@ -115,22 +115,45 @@ def simulate(  # noqa: PLR0917
     >>> summary.games, [seat.bot for seat in summary.seats]
     (3, ['random', 'random', 'random'])
     """
+    started = time.perf_counter()
+    played = play_games(
+        game, games, players, bots, seed, jobs, options, progress, max_steps=max_steps
+    )
+    outcomes = [outcome for outcome, _ in played]
+    end_times = [end for _, end in played]
+    return summarize(bots, outcomes, time.perf_counter() - started, end_times)
+
+
+def play_games(  # noqa: PLR0917 - the positional order of `simulate`
+    game: str,
+    games: int,
+    players: int,
+    bots: Sequence[str],
+    seed: int,
+    jobs: int = 1,
+    options: Options | JSONDict | None = None,
+    progress: Progress | None = None,
+    *,
+    max_steps: int = MAX_STEPS,
+) -> list[Played]:
+    """Play the games `simulate` plays and return each one's outcome and end time, in game order.
+
+    For callers that need every game, not only the totals (`quintet.sim.tournament`).
+    Raises `BadSetup` for arguments that do not fit and `SimulationError` when a game
+    cannot end.
+    """
     levels = tuple(bots)
     check_setup(game, players, levels, games=games, jobs=jobs, options=options)
     opts = options.to_json() if isinstance(options, Options) else options
     task = _Task(game, players, levels, seed, opts, max_steps)
-    started = time.perf_counter()
     if jobs == 1 or games == 1:
         played = []
         for index in range(games):
             played.append(task.play(index))
             if progress is not None:
                 progress(1)
-    else:
-        played = _in_processes(task, games, jobs, progress)
-    outcomes = [outcome for outcome, _ in played]
-    end_times = [end for _, end in played]
-    return summarize(levels, outcomes, time.perf_counter() - started, end_times)
+        return played
+    return _in_processes(task, games, jobs, progress)
 
 
 @dataclass(frozen=True)

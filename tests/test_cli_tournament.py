@@ -1,0 +1,125 @@
+"""`quintet tournament`: the table, the JSON document, --jobs, --check-order and argument errors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from quintet.cli import app
+
+runner = CliRunner()
+QUASHARS = ["tournament", "quashars", "--bots", "random,basic", "--games", "4"]
+
+
+def run_json(*arguments: str) -> dict[str, Any]:
+    result = runner.invoke(app, [*arguments, "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""  # no progress bar with --json
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
+
+
+def test_json_is_one_document_with_the_pairs_and_the_table() -> None:
+    document = run_json(*QUASHARS, "--players", "4", "--seed", "2")
+    assert document["game"] == "quashars"
+    assert (document["players"], document["seed"]) == (4, 2)
+    assert document["levels"] == ["random", "basic"]
+    (pair,) = document["pairs"]
+    assert (pair["weaker"], pair["stronger"], pair["adjacent"]) == ("random", "basic", True)
+    assert pair["games"] == 4 and pair["deals"] == 2
+    shares = pair["win_share"]
+    assert shares["random"]["value"] + shares["basic"]["value"] == pytest.approx(1)
+    for estimate in [*shares.values(), pair["score_difference"]]:
+        assert estimate["low"] <= estimate["value"] <= estimate["high"]
+    assert pair["separated"] == (shares["basic"]["low"] > 0.5)
+    assert document["ordered"] == pair["separated"]
+    levels = [row["level"] for row in document["table"]["levels"]]
+    assert levels == ["random", "basic"]
+    # The whole table of two levels at four seats is their pair: played once.
+    assert document["games_played"] == 4
+    assert "Wilson" in document["intervals"]
+
+
+def test_jobs_do_not_change_the_result() -> None:
+    base = [*QUASHARS, "--players", "3", "--seed", "5"]
+    one = run_json(*base)
+    two = run_json(*base, "--jobs", "2")
+    del one["seconds"], two["seconds"]
+    assert one == two
+    # The pair: 1 deal in 6 seatings. The table: 2 deals in 3 of those seatings, which
+    # play one more deal each rather than the first one again.
+    assert one["games_played"] == 6 + 3
+
+
+def test_the_seed_changes_the_deals() -> None:
+    base = [*QUASHARS, "--players", "4"]
+    first = run_json(*base, "--seed", "1")["pairs"][0]["score_difference"]
+    other = run_json(*base, "--seed", "9")["pairs"][0]["score_difference"]
+    assert first != other
+
+
+def test_the_table_names_the_pairs_and_the_separated_levels() -> None:
+    result = runner.invoke(app, [*QUASHARS, "--players", "4"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "head to head: 4 players, 4 games a pair" in out
+    assert "Stronger's win share" in out and "Score lead" in out
+    assert "the whole table" in out and "Fair share" in out
+    assert "Wilson" in " ".join(out.split())
+    assert "4/4" in result.stderr  # the progress bar's last frame
+
+
+def test_the_default_levels_are_the_games_own_and_players_its_least() -> None:
+    document = run_json("tournament", "quashars", "--games", "2")
+    assert document["levels"] == ["random", "basic"]
+    assert document["players"] == 3  # two would be the default, but Quashars needs three
+
+
+def test_check_order_passes_when_every_adjacent_pair_is_separated() -> None:
+    document = run_json(*QUASHARS[:-1], "12", "--players", "4", "--check-order")
+    assert document["ordered"] is True
+
+
+def test_check_order_fails_with_status_1_naming_the_pair() -> None:
+    # Listed the wrong way round: "basic" is the weaker one here, and random never beats it.
+    result = runner.invoke(
+        app, ["tournament", "quashars", "-b", "basic,random", "-n", "4", "-p", "4", "--check-order"]
+    )
+    assert result.exit_code == 1, result.output
+    words = " ".join(result.stderr.split())
+    assert "not strictly ordered" in words
+    assert "random is not separated from basic" in words
+    assert "Traceback" not in result.output
+    assert "Not separated: basic and random" in " ".join(result.stdout.split())
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named", "says"),
+    [
+        (["chess"], "'GAME'", "unknown game 'chess'"),
+        (["quashars", "-b", "random,wizard"], "'--bots'", "unknown bot 'wizard'"),
+        (["quashars", "-b", "basic"], "'--bots'", "at least 2 bot levels"),
+        (["quashars", "-b", "basic,basic"], "'--bots'", "'basic' is listed twice"),
+        (["quashars", "-b", "random,basic", "-p", "2"], "'--players'", "3 to 4 players, not 2"),
+        (["quashars", "-b", "random,basic", "-p", "5"], "'--players'", "not 5"),
+        (["quiddler", "-b", "easy,medium", "-p", "1"], "'--players'", "at least 2 players"),
+        (["quashars", "--games", "0"], "'--games'", "at least 1, not 0"),
+        (["quashars", "--jobs", "0"], "'--jobs'", "at least 1, not 0"),
+        (["quashars", "--options", "{oops"], "'--options'", "not JSON"),
+        (["quashars", "--options", "[1]"], "'--options'", "JSON object"),
+        (["quashars", "--options", '{"colour": 1}'], "'--options'", "colour"),
+    ],
+)
+def test_argument_errors_exit_2_naming_the_argument(
+    arguments: list[str], named: str, says: str
+) -> None:
+    result = runner.invoke(app, ["tournament", *arguments, "--json"])
+    assert result.exit_code == 2, result.output
+    words = " ".join(result.output.replace("│", " ").split())
+    assert named in words
+    assert says in words
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
