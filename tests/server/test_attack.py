@@ -36,6 +36,8 @@ from tests.server.live import (
 )
 
 from quintet.server.checks import HELD, held_until
+from quintet.server.errors import HubError
+from quintet.server.hub import Hub
 from quintet.server.storage import TableRow
 
 
@@ -197,6 +199,30 @@ def test_a_held_seat_is_open_to_anyone_once_its_time_is_over() -> None:
     assert held_until(row, 1, before) == datetime(2026, 1, 1, 12, 5, tzinfo=UTC)
     assert held_until(row, 0, before) is None, "a seat that was nobody's is not held"
     assert held_until(row, 1, datetime(2026, 1, 1, 12, 5, tzinfo=UTC)) is None
+
+
+def test_a_tutorials_seat_is_kept_for_its_person_from_its_creation() -> None:
+    """Between creating a tutorial table and seating its person the table is open (and
+    listed): its person's seat is held, so nobody else can take it in that moment."""
+    now = datetime.now(UTC)
+    row = TableRow(
+        id="tut",
+        game="quashars",
+        options={},
+        seed=1,
+        players=3,
+        status="open",
+        settings={HELD: {"seats": [0], "until": "2999-01-01T00:00:00+00:00", "from": None}},
+        result=None,
+        created_at=now,
+        started_at=None,
+        finished_at=None,
+        seats=(),
+    )
+    with pytest.raises(HubError) as refused:
+        Hub._check_not_held(row, 0)
+    assert refused.value.code == "seat_held"
+    assert "the seat of the person this tutorial is for" in refused.value.message
 
 
 def test_play_again_after_an_abandoned_table_says_it_was_aborted(

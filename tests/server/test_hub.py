@@ -12,6 +12,7 @@ from quintet.server.errors import ErrorCode, HubError
 from quintet.server.hub import Hub
 from quintet.server.settings import Settings
 from quintet.server.storage import NewTable, SeatRow, Store, new_table_id
+from quintet.server.tutorials import start_tutorial
 
 
 def test_a_table_whose_runner_fails_to_build_stays_open(db_url: str) -> None:
@@ -99,6 +100,38 @@ def test_the_listing_pages_in_order(db_url: str) -> None:
             assert seen == [table_id for _, table_id in sorted(made)], "oldest first, no gaps"
             assert await store.page("open", after="no-such-table") == []
         finally:
+            await store.close()
+
+    asyncio.run(main())
+
+
+def test_a_stranger_cannot_take_a_tutorial_seat_before_its_person(db_url: str) -> None:
+    """The tutorial table is open (and listed) between its creation and its person's
+    join: a stranger who joins in that moment is refused, and the person gets the seat."""
+
+    async def main() -> None:
+        store = await Store.open(db_url)
+        hub = Hub(store, Settings(db_url=db_url))
+        create = hub.create_table
+        strangers: list[str] = []
+
+        async def create_then_race(*args: object, **kwargs: object) -> object:
+            row = await create(*args, **kwargs)  # type: ignore[arg-type]
+            try:
+                await hub.join(row.id, 0, "Mallory")
+            except HubError as error:
+                strangers.append(error.code)
+            return row
+
+        hub.create_table = create_then_race  # type: ignore[method-assign,assignment]
+        try:
+            row, seat, _token = await start_tutorial(hub, "quashars", "Anna")
+            assert strangers == [ErrorCode.SEAT_HELD]
+            stored = await store.table(row.id)
+            assert stored is not None and stored.seats[seat].nickname == "Anna"
+            assert stored.status == "running"
+        finally:
+            await hub.close()
             await store.close()
 
     asyncio.run(main())

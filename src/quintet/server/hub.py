@@ -307,11 +307,15 @@ class Hub:
         if until is None:
             return
         free = [s for s in row.free_seats if held_until(row, s, now) is None]
+        origin = row.settings[HELD].get("from")
+        whose = (
+            f"kept for its player from table {origin} until {until:%H:%M:%S} UTC "
+            "(they take it by playing again)"
+            if origin
+            else "the seat of the person this tutorial is for"
+        )
         raise HubError(
-            ErrorCode.SEAT_HELD,
-            f"seat {seat} is kept for its player from table {row.settings[HELD]['from']} "
-            f"until {until:%H:%M:%S} UTC (they take it by playing again); "
-            f"open seats: {list_seats(free)}",
+            ErrorCode.SEAT_HELD, f"seat {seat} is {whose}; open seats: {list_seats(free)}"
         )
 
     async def start(self, table_id: str, token: str | None) -> TableRow:

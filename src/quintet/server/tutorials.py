@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any, Final
 
 from quintet.core import Bot, Input, JSONDict, Plan, RuleError, observes, registry
 from quintet.core.registry import AnyGame
 from quintet.core.tutorial import ScriptRun, Tutorial, find
 from quintet.server.bot_seats import BotSeat
-from quintet.server.checks import check_nickname
+from quintet.server.checks import HELD, check_nickname
 from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.lobby import SeatSpec
 from quintet.server.storage import TableRow
@@ -117,6 +118,11 @@ class TableTutorial:
         return {**view, "tutorial": info}
 
 
+#: Seconds a new tutorial table keeps its person's seat for them: they join at once, in
+#: the same request; the hold only closes the moment between creating and joining.
+PERSON_HELD_S: Final = 60
+
+
 async def start_tutorial(hub: Hub, game: str, nickname: str) -> tuple[TableRow, int, str]:
     """Create, join (as `nickname`) and start `game`'s tutorial table; returns the table,
     the person's seat and its token.
@@ -142,10 +148,21 @@ async def start_tutorial(hub: Hub, game: str, nickname: str) -> tuple[TableRow, 
         SeatSpec("human", None) if seat == tutorial.person else SeatSpec("bot", tutorial.fallback)
         for seat in range(tutorial.players)
     ]
+    # The person's seat is held from the first moment: between the table's creation and
+    # the person's join it is open, and the lobby's listing could hand it to a stranger.
+    until = datetime.now(UTC) + timedelta(seconds=PERSON_HELD_S)
+    held = {"seats": [tutorial.person], "until": until.isoformat(), "from": None}
     row = await hub.create_table(
-        game, tutorial.options, seats, tutorial.seed, 0, practice=True, tutorial=True
+        game,
+        tutorial.options,
+        seats,
+        tutorial.seed,
+        0,
+        practice=True,
+        tutorial=True,
+        extra_settings={HELD: held},
     )
-    token = await hub.join(row.id, tutorial.person, name)
+    token = await hub.join(row.id, tutorial.person, name, held_ok=True)
     row = await hub.start(row.id, token)
     return row, tutorial.person, token
 
