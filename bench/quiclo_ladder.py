@@ -10,7 +10,7 @@ simulator's virtual clock (`quintet.sim.play_game`):
 
 Per game the stronger level's share of the win: 1 if only its seats won, 0 if only the
 weaker's, shared by the winners' count otherwise (a tie in cards left). Prints, per pair
-and table size, the mean share with a 95% interval (normal, from the games' spread);
+and table size, the mean share with a 95% interval (Wilson's, the games as trials);
 `separated` says whether the interval excludes 0.5. Everything but the wall time is the
 same on every machine. One JSON line.
 """
@@ -35,6 +35,15 @@ def stronger_share(seats: list[str], strong: str, winners: tuple[int, ...]) -> f
     return sum(seats[seat] == strong for seat in winners) / len(winners)
 
 
+def wilson(share: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a share over `games` games (also sound at 0 and 1,
+    where the normal interval shrinks to a point)."""
+    scale = 1 + z * z / games
+    centre = (share + z * z / (2 * games)) / scale
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / scale
+    return centre - half, centre + half
+
+
 def pair(weak: str, strong: str, players: int, games: int, seed: int) -> dict[str, Any]:
     """`games` games of `players` seats, the two levels alternating, seats swapped every
     other game on the same deal."""
@@ -45,8 +54,7 @@ def pair(weak: str, strong: str, players: int, games: int, seed: int) -> dict[st
         run = play_game("quiclo", derive_seed(seed, number // 2), players, seats)
         shares.append(stronger_share(seats, strong, run.outcome.winners))
     mean = statistics.fmean(shares)
-    half = 1.96 * statistics.pstdev(shares) / math.sqrt(len(shares))
-    low, high = mean - half, mean + half
+    low, high = wilson(mean, len(shares))
     return {
         "games": games,
         "share": round(mean, 3),
