@@ -1,16 +1,17 @@
 """Quiclo bots: `random`, and the levels `beginner`, `easy`, `medium`, `hard` and `perfect`.
 
-A bot sees only its own view (its hand, the three tops, whether it may claim)
-and finds its claims itself with the solver. The simulator (or the server) asks
-it again after every change it can see, and it answers with a `Plan`: "at time t
-I claim this".
+A bot sees only its own view (its hand, the three tops, whether it may claim);
+a level finds its claims itself with the solver (`random` guesses, see below). The
+simulator (or the server) asks it again after every change it can see, and it answers
+with a `Plan`: "at time t I claim this".
 
 A level is a person at the table (`Level`):
 
 - Timing (`quintet.bots.ReactionTime`, its steps being `effort` units): after a change
   the bot reacts, then searches; the search takes longer the harder the chain is to
   work out (`effort.effort`: more operands, * and / over + and -, more digits, carries,
-  borrows and remainders to check) and the fuller the hand. `hard` is quick, `easy`
+  borrows and remainders to check; docs/rules/quiclo.md, "Bot timing", gives the
+  model and its sources) and the fuller the hand. `hard` is quick, `easy`
   slow, `beginner` twice as slow as easy (otherwise easy: the newcomer's default),
   `perfect` acts at once (for tests).
 - Sight: `easy` looks for chains of 2 or 3 operands; `medium` looks for 4-operand
