@@ -34,7 +34,7 @@ from quintet.games.quiclo import GAME
 from quintet.games.quiclo.bots import LEVELS, QuicloBot
 from quintet.sim import play_game
 
-LEVELS_MEASURED = ("beginner", "random", "easy", "medium", "hard")
+LEVELS_MEASURED = ("random", "beginner", "easy", "medium", "hard")
 FACTORS = (1.0, 1.5, 2.0, 3.0)
 SEATS = 4
 #: "Over within this" counts the games a person could hardly have joined.

@@ -17,7 +17,7 @@ from quintet.server.lobby import SeatSpec, seat_rows
 #: Weakest first, as docs/benchmarks.md measures them; the default is one a newcomer can beat.
 EXPECTED = {
     "quashars": (["random", "basic"], "basic", []),
-    "quiclo": (["beginner", "random", "easy", "medium", "hard"], "beginner", ["perfect"]),
+    "quiclo": (["random", "beginner", "easy", "medium", "hard"], "beginner", ["perfect"]),
     "quiddler": (["easy", "medium", "random", "hard"], "easy", []),
     "quick": (["random", "easy", "medium", "hard"], "easy", []),
     "double-quick": (["random", "easy", "medium", "hard"], "easy", []),
@@ -56,9 +56,9 @@ def test_a_test_bot_is_refused_at_a_table_unless_the_server_allows_it() -> None:
         seat_rows(found, seats)
     assert refused.value.code == ErrorCode.BOT_UNKNOWN
     assert "seat 1" in refused.value.message and "'perfect' is a test bot" in refused.value.message
-    assert "beginner, random, easy, medium, hard" in refused.value.message
+    assert "random, beginner, easy, medium, hard" in refused.value.message
     assert [row.level for row in seat_rows(found, seats, test_bots=True)] == [None, "perfect"]
-    every = "beginner, random, easy, medium, hard"
+    every = "random, beginner, easy, medium, hard"
     with pytest.raises(HubError, match=rf"unknown bot level 'wizard'.*{every}$"):
         seat_rows(found, [SeatSpec("bot", "wizard")], test_bots=True)
 

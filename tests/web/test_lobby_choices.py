@@ -13,7 +13,7 @@ from tests.web.browser import Web
 #: What /api/games declares (the games' BotLevels): shown levels weakest first, default.
 LEVELS = {
     "Quashars": (["random", "basic"], "basic"),
-    "Quiclo": (["beginner", "random", "easy", "medium", "hard"], "beginner"),
+    "Quiclo": (["random", "beginner", "easy", "medium", "hard"], "beginner"),
     "Quiddler": (["easy", "medium", "random", "hard"], "easy"),
     "Quick": (["random", "easy", "medium", "hard"], "easy"),
     "Double Quick!": (["random", "easy", "medium", "hard"], "easy"),

@@ -1,20 +1,23 @@
 """Quiclo bots: `random`, and the levels `beginner`, `easy`, `medium`, `hard` and `perfect`.
 
-A bot sees only its own view (its hand, the three tops, whether it may claim)
-and finds its claims itself with the solver. The simulator (or the server) asks
-it again after every change it can see, and it answers with a `Plan`: "at time t
-I claim this".
+A bot sees only its own view (its hand, the three tops, whether it may claim);
+a level finds its claims itself with the solver (`random` guesses, see below). The
+simulator (or the server) asks it again after every change it can see, and it answers
+with a `Plan`: "at time t I claim this".
 
 A level is a person at the table (`Level`):
 
-- Timing (`quintet.bots.ReactionTime`): after a change the bot reacts, then
-  searches; the search takes longer for a longer chain and a fuller hand. `hard`
-  is quick, `easy` slow, `beginner` twice as slow as easy (otherwise easy: the
-  newcomer's default), `perfect` acts at once (for tests).
+- Timing (`quintet.bots.ReactionTime`, its steps being `effort` units): after a change
+  the bot reacts, then searches; the search takes longer the harder the chain is to
+  work out (`effort.effort`: more operands, * and / over + and -, more digits, carries,
+  borrows and remainders to check; docs/rules/quiclo.md, "Bot timing", gives the
+  model and its sources) and the fuller the hand. `hard` is quick, `easy`
+  slow, `beginner` twice as slow as easy (otherwise easy: the newcomer's default),
+  `perfect` acts at once (for tests).
 - Sight: `easy` looks for chains of 2 or 3 operands; `medium` looks for 4-operand
   chains only half the time. A bot that finds nothing within its sight votes
   "no more claims" (`no_more_claims`) once it has searched as long as a person
-  of its level would for its longest chain; when every player has voted, the
+  of its level would for a typical chain of its reach; when every player has voted, the
   game ends. A `easy` or `medium` bot that has voted keeps looking and, after a
   long while (`stuck_ms`), may still find a longer chain (its claim withdraws
   the votes), as a person who stares at the cards does.
@@ -24,7 +27,7 @@ A level is a person at the table (`Level`):
   never do.
 - Choice: each bot spots a few chains of each length at random (`looks`; perfect
   sees all). `easy` claims any of them. `medium` and `hard` claim the one with the
-  most of their own cards (the hand empties fastest), the shorter
+  most of their own cards (the hand empties fastest), the easier
   chain on a tie (it is found sooner); `hard` and `perfect` also prefer a claim,
   and the card they put on top, after which their remaining hand still has a
   claim on the new tops (checked with `solver.has_claim`).
@@ -36,9 +39,13 @@ a change: it reacts and searches again. The solver keeps searches per (hand, top
 a bot reads its claims as the solver's keys (`solver.claim_keys`) and builds a
 `Claim` only for the few it spots.
 
-`random` is not a level but the baseline: a uniformly random claim among all it
-has, found at `easy`'s pace (the same reaction and search times), so that it
-plays at a person's speed and the levels' judgement is what beats it.
+`random` is not a level but the baseline, the random legal move and nothing more
+(`random_claim`): no solver. It builds a claim at random from its view (a random
+stack, 2-4 random operands among its cards and the other two tops, random operators),
+which is nearly always wrong and costs it the sit-out, or, as one of the four kinds of
+move, votes "no more claims"; having voted it waits until a valid claim withdraws the
+vote. It acts at `easy`'s pace for a typical chain of the length it picked
+(`random_pace`), so it is a person at the table who guesses.
 
 Everything random comes from the bot's own `Rng`, seeded per bot; nothing reads
 the wall clock.
@@ -51,11 +58,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
-from quintet.bots import REACTION_TIMES, ReactionTime, scatter
+from quintet.bots import ReactionTime, scatter
 from quintet.bots.random import RandomBot
 from quintet.core import BotFactory, GameOver, JSONDict, Plan, Rng, RuleError, Seat, TooLate
 from quintet.core.levels import BotLevels
 from quintet.games.quiclo.arithmetic import OPERATORS, explain
+from quintet.games.quiclo.effort import TYPICAL, effort
 from quintet.games.quiclo.solver import Claim, Claims, claim_keys, has_claim
 
 MIN_OPERANDS: Final = 2
@@ -72,27 +80,45 @@ VOTE: Final[JSONDict] = {"type": "no_more_claims"}
 
 
 def random_claim(view: JSONDict, rng: Rng) -> JSONDict | None:
-    """A uniformly random valid claim from the view (the shared random bot's pick); with
-    none, the vote "no more claims" if the seat has not voted yet."""
-    if not view.get("can_claim"):
+    """A random move from the view, without a solver: one of four kinds, each as likely:
+    the vote "no more claims", or a claim of 2, 3 or 4 operands built at random (a random
+    stack; distinct operands among the seat's cards and the other two tops, at least one
+    its own; random operators; its cards laid down in a random order). None while it may
+    not claim, or once it has voted (it waits for a valid claim to withdraw the vote)."""
+    if not view.get("can_claim") or not view.get("can_vote"):
         return None
-    found = claim_keys(view["hand"], view["tops"])
-    if not found:
-        return dict(VOTE) if view.get("can_vote") else None
-    # Any of them, each as likely: number i counts the claims by number of operands.
-    index = rng.below(len(found))
-    length = MIN_OPERANDS
-    while index >= found.sizes[length]:
-        index -= found.sizes[length]
-        length += 1
-    return found.claim(*found.at(length, index)).to_action()
+    kind = rng.below(MAX_OPERANDS)
+    if kind == 0:
+        return dict(VOTE)
+    length = kind + 1
+    hand: list[int] = view["hand"]
+    tops: list[int] = view["tops"]
+    stack = rng.below(len(STACKS))
+    pool = [*hand, *(top for index, top in enumerate(tops) if index != stack)]
+    while True:  # only 2-operand picks can miss the hand (the pool holds two tops)
+        rng.shuffle(pool)
+        operands = pool[:length]
+        own = [card for card in operands if card in hand]
+        if own:
+            break
+    operators = [OPERATORS[rng.below(len(OPERATORS))] for _ in range(length - 1)]
+    rng.shuffle(own)
+    return {
+        "type": "claim",
+        "stack": stack,
+        "expect": tops[stack],
+        "operands": operands,
+        "operators": operators,
+        "order": own,
+    }
 
 
-def easy_pace(view: JSONDict, action: JSONDict, rng: Rng) -> int:
-    """`easy`'s reaction and search time for this chain (its operands) and hand (its cards);
-    for a vote, the time to search every chain length in vain."""
-    operands = len(action["operands"]) if "operands" in action else MAX_OPERANDS
-    return LEVELS["easy"].timing.sample(rng, operands, len(view["hand"]))
+def random_pace(view: JSONDict, action: JSONDict, rng: Rng) -> int:
+    """`easy`'s reaction and search time for a typical chain of the random claim's length
+    and the cards in hand (the random bot works nothing out, so the chain's own effort
+    does not count); for a vote, easy's time to search its reach in vain."""
+    length = len(action["operands"]) if "operands" in action else LEVELS["easy"].reach
+    return LEVELS["easy"].timing.sample(rng, TYPICAL[length], len(view["hand"]))
 
 
 # ---------------------------------------------------------------------- levels
@@ -130,10 +156,23 @@ class Level:
             raise ValueError("looks, lookahead and stuck_ms must be 0 or more")
 
 
+#: The levels' reaction and search times. A search's steps are `effort` units (tenths:
+#: a 2-operand one-digit sum with a carry is 40, a typical 4-operand chain about 190), so
+#: `per_step_ms` is ms per tenth of a unit; a 2-operand sum takes what it took when the
+#: model counted operands (hard 700 ms per operand, easy 1,600), harder chains longer.
+TIMES: Final[dict[str, ReactionTime]] = {
+    "instant": ReactionTime(0, 0, 0, 0, 0, 0),
+    "quick": ReactionTime(450, 500, 35, 60, 300),
+    "steady": ReactionTime(700, 900, 55, 110, 500),
+    "slow": ReactionTime(1_000, 1_400, 80, 160, 800),
+    # Twice slow: a person still learning the game (beginner).
+    "leisurely": ReactionTime(2_000, 2_800, 160, 320, 1_600),
+}
+
 LEVELS: Final[dict[str, Level]] = {
     "beginner": Level(
         "beginner",
-        REACTION_TIMES["leisurely"],
+        TIMES["leisurely"],
         reach=3,
         miss_long=0,
         stuck_ms=40_000,
@@ -144,7 +183,7 @@ LEVELS: Final[dict[str, Level]] = {
     ),
     "easy": Level(
         "easy",
-        REACTION_TIMES["slow"],
+        TIMES["slow"],
         reach=3,
         miss_long=0,
         stuck_ms=20_000,
@@ -155,7 +194,7 @@ LEVELS: Final[dict[str, Level]] = {
     ),
     "medium": Level(
         "medium",
-        REACTION_TIMES["steady"],
+        TIMES["steady"],
         reach=MAX_OPERANDS,
         miss_long=500,
         stuck_ms=8_000,
@@ -166,7 +205,7 @@ LEVELS: Final[dict[str, Level]] = {
     ),
     "hard": Level(
         "hard",
-        REACTION_TIMES["quick"],
+        TIMES["quick"],
         reach=MAX_OPERANDS,
         miss_long=0,
         stuck_ms=0,
@@ -177,7 +216,7 @@ LEVELS: Final[dict[str, Level]] = {
     ),
     "perfect": Level(
         "perfect",
-        REACTION_TIMES["instant"],
+        TIMES["instant"],
         reach=MAX_OPERANDS,
         miss_long=0,
         stuck_ms=0,
@@ -298,9 +337,10 @@ class QuicloBot:
         extra = 0
         if not found:
             if not voted:
-                # Nothing within sight: once it has searched as long as its longest chain
-                # takes a person of its level, the bot says so.
-                return Plan(now + level.timing.sample(rng, reach, len(hand)), dict(VOTE)), False
+                # Nothing within sight: once it has searched as long as a typical chain
+                # of its reach takes a person of its level, the bot says so.
+                wait = level.timing.sample(rng, TYPICAL[reach], len(hand))
+                return Plan(now + wait, dict(VOTE)), False
             if reach == MAX_OPERANDS:
                 return None, False
             found = claim_keys(hand, tops)
@@ -315,7 +355,9 @@ class QuicloBot:
             garbled = self._garble(chain, hand, tops)
             if garbled is not None:
                 action, wrong = garbled, True
-        delay = level.timing.sample(rng, len(chain.operands), len(hand)) + extra
+        # The time to find the chain it found (not the garbled one: it slipped at the end).
+        delay = level.timing.sample(rng, effort(chain.operands, chain.operators), len(hand))
+        delay += extra
         return Plan(now + delay, action), wrong
 
     def _spot(self, found: Claims) -> list[Claim]:
@@ -341,16 +383,18 @@ class QuicloBot:
         spotted = self._spot(found)
         if not self.level.greedy:
             return spotted[self.rng.below(len(spotted))], None
-        # Most own cards, then the shortest chain; stable, so ties keep spotted order.
-        spotted.sort(key=lambda chain: (-len(chain.own), len(chain.operands)))
+        # Most own cards, then the easiest chain (it is found first); stable, so ties keep
+        # spotted order. Only the chains with the most own cards need their effort.
+        most = max(len(chain.own) for chain in spotted)
+        spotted = sorted(
+            (chain for chain in spotted if len(chain.own) == most),
+            key=lambda chain: effort(chain.operands, chain.operators),
+        )
         best = spotted[0]
         tries = self.level.lookahead
         if tries is None:
             return best, None
-        top_score = (len(best.own), len(best.operands))
         for chain in spotted if tries == EVERY else spotted[:tries]:
-            if (len(chain.own), len(chain.operands)) != top_score:
-                break
             order = self._order_keeping_claims(chain, hand, tops)
             if order is not None:
                 return chain, order
@@ -415,16 +459,15 @@ def _factory(level: Level) -> BotFactory:
 
 
 #: Weakest first, as measured (docs/benchmarks.md, "Quiclo bot levels" and "Default bot
-#: levels"): beginner < random < easy < medium < hard. A new seat gets beginner: a player
+#: levels"): random < beginner < easy < medium < hard. A new seat gets beginner: a player
 #: half as fast as easy still wins a fair share against it, and against easy only one as
 #: fast as easy does. perfect acts at once with every claim in view: a test bot, not
 #: offered at tables.
 BOTS: Final = BotLevels(
     {
-        "beginner": _factory(LEVELS["beginner"]),
-        # The shared random bot: a uniformly random valid claim, at easy's pace.
-        "random": RandomBot.using(random_claim, easy_pace),
-        **{name: _factory(level) for name, level in LEVELS.items() if name != "beginner"},
+        # The shared random bot: a claim built at random (or the vote), at easy's pace.
+        "random": RandomBot.using(random_claim, random_pace),
+        **{name: _factory(level) for name, level in LEVELS.items()},
     },
     default="beginner",
     hidden=["perfect"],
