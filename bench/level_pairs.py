@@ -20,7 +20,10 @@ stronger level's mean score minus the weaker's, per game, with its interval.
 ``--table`` plays the levels all at one table instead (as many levels as players), the
 seating rotated through every seat with the same seed, and gives each level's win share
 and, per adjacent pair, the share of games in which the stronger placed ahead (a tie of
-rank counts a half). Prints JSON lines: one per pair (or the table) as it finishes.
+rank counts a half) and `pair_wins`: of the games either of the two won, the stronger's
+share. Wilson intervals (`wilson`) are given where a share may lie at 0 or 1, where the
+normal interval shrinks to nothing. Prints JSON lines: one per pair (or the table) as it
+finishes.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from quintet.core import derive_seed
+from quintet.core import JSONDict, derive_seed
 from quintet.sim import play_game
 
 
@@ -43,6 +46,18 @@ def interval(values: Sequence[float]) -> list[float]:
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     return [round(mean - half, 3), round(mean + half, 3)]
+
+
+def wilson(successes: float, trials: float) -> list[float]:
+    """The Wilson 95% interval of a share (right at 0 or 1, unlike the normal one)."""
+    if trials == 0:
+        return [0.0, 1.0]
+    z = 1.96
+    share = successes / trials
+    centre = (share + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
+    half /= 1 + z * z / trials
+    return [round(max(centre - half, 0.0), 3), round(min(centre + half, 1.0), 3)]
 
 
 def win_credit(levels: Sequence[str], ranks: Sequence[int], level: str) -> float:
@@ -90,6 +105,7 @@ def pair(
         "stronger_win_share": round(statistics.fmean(shares), 3),
         "stronger_win_share_ci95": [low, high],
         "separated": low > 0.5 or high < 0.5,
+        "stronger_win_share_wilson": wilson(sum(shares) * len(seatings), games * len(seatings)),
         "score_diff": round(statistics.fmean(diffs), 2),
         "score_diff_ci95": interval(diffs),
         "seconds": round(time.perf_counter() - started, 1),
@@ -135,7 +151,22 @@ def table(game: str, levels: list[str], games: int, *, seed: int) -> dict[str, A
             f"{stronger}>{weaker}": [round(statistics.fmean(v), 3), interval(v)]
             for (weaker, stronger), v in ahead.items()
         },
+        "pair_wins": {
+            f"{stronger}>{weaker}": _pair_wins(wins[stronger], wins[weaker], players)
+            for weaker, stronger in ahead
+        },
         "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def _pair_wins(stronger: list[float], weaker: list[float], players: int) -> JSONDict:
+    """Of the games either level won, the stronger's share, with its Wilson interval."""
+    won = sum(stronger) * players, sum(weaker) * players
+    share = won[0] / sum(won) if sum(won) else 0.5
+    return {
+        "wins": [round(won[0], 1), round(won[1], 1)],
+        "stronger_share": round(share, 3),
+        "ci95": wilson(won[0], sum(won)),
     }
 
 

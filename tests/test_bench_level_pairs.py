@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.level_pairs import interval, pair, table, win_credit  # noqa: E402
+from bench.level_pairs import interval, pair, table, wilson, win_credit  # noqa: E402
 
 
 def test_a_win_goes_to_the_first_placed_seats_level_and_a_shared_one_is_split() -> None:
@@ -34,6 +34,14 @@ def test_the_interval_is_the_mean_plus_minus_two_standard_errors() -> None:
     assert high == pytest.approx(0.5 + 1.96 * 0.5025 / 10, abs=1e-3)
 
 
+def test_the_wilson_interval_stays_open_at_a_share_of_one() -> None:
+    assert wilson(20, 20) == [0.839, 1.0]
+    assert wilson(0, 20) == [0.0, 0.161]
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(1 - high) and 0.39 < low < 0.41
+    assert wilson(0, 0) == [0.0, 1.0]
+
+
 def test_a_pair_plays_both_seatings_on_the_same_seeds() -> None:
     result = pair("quick", ("random", "hard"), 3, 2, seed=1)
     assert result["games"] == 6 and result["seeds"] == 3
@@ -49,6 +57,9 @@ def test_a_table_rotates_every_level_through_every_seat() -> None:
     assert sum(shares.values()) == pytest.approx(1.0)
     assert shares["random"] < shares["hard"]
     assert set(result["stronger_ahead"]) == {"easy>random", "hard>easy"}
+    hard_easy = result["pair_wins"]["hard>easy"]
+    assert sum(hard_easy["wins"]) <= result["games"]
+    assert hard_easy["ci95"][0] <= hard_easy["stronger_share"] <= hard_easy["ci95"][1]
 
 
 def test_the_command_prints_one_json_line_per_pair() -> None:
