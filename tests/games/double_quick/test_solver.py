@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
 
+from quintet.games.double_quick import solver
 from quintet.games.double_quick.cli import app
 from quintet.games.double_quick.components import LETTER, cell_of
 from quintet.games.double_quick.crossword import problems, score
@@ -115,3 +118,22 @@ def test_the_benchmark_deals_real_hands_and_checks_every_crossword() -> None:
     bad = double_quick_solver.Solution(True, 2, 2, ["AB"], ["AB"])
     with pytest.raises(AssertionError, match="does not hold the hand"):
         double_quick_solver.check(["a", "c"], bad)
+
+
+def test_without_a_time_limit_the_steps_end_the_search_and_the_clock_is_not_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hand = parse_tiles("AEEIRSTTNDLOMBCQ")
+    calm = solve(hand, None, max_nodes=300)
+    ticks = itertools.count()
+    monkeypatch.setattr(solver, "time", SimpleNamespace(perf_counter=lambda: 1e6 * next(ticks)))
+    loaded = solve(hand, None, max_nodes=300)
+    assert next(ticks) > 0
+    assert (loaded.grid, loaded.score, loaded.nodes) == (calm.grid, calm.score, calm.nodes)
+    # With a time limit the same clock ends the search at once: the limit is real.
+    assert solve(hand, 5.0, max_nodes=300).nodes < calm.nodes
+
+
+def test_a_solve_without_a_time_limit_needs_a_step_budget() -> None:
+    with pytest.raises(ValueError, match="needs max_nodes"):
+        solve(parse_tiles("CAT"), None)

@@ -7,10 +7,12 @@ from collections import Counter
 
 import pytest
 
-from quintet.core import HOST, Input, Rng, registry
+from quintet.core import HOST, Input, JSONDict, Rng, canonical, registry
 from quintet.games.quick import BOTS, GAME
-from quintet.games.quick.bots import LEVELS, QuickBot, think
+from quintet.games.quick.bots import LEVELS, QuickBot, random_pick, think
 from quintet.sim import play_game
+
+from .helpers import act, new, set_tables, sorting
 
 
 def verdicts(levels: list[str], games: int, **options: object) -> Counter[tuple[str, str]]:
@@ -96,3 +98,32 @@ def test_head_to_head_the_better_level_wins_most(better: str, worse: str) -> Non
         for seat in run.outcome.winners:
             wins[(better, worse)[seat]] += 1
     assert wins[better] >= 14 > wins[worse], wins
+
+
+def _drawn(view: JSONDict, draws: int) -> Counter[str]:
+    rng = Rng(5)
+    return Counter(canonical(random_pick(view, rng)) for _ in range(draws))
+
+
+@pytest.mark.parametrize(
+    "tables", [[[3, 1, 2]], [[3, 1], [2]], [[5], [1, 4], [2, 3]]], ids=["one", "two", "three"]
+)
+def test_random_draws_every_legal_move_alike_and_nothing_else(tables: list[list[int]]) -> None:
+    state = sorting(2, seed=3)
+    set_tables(state, {0: tables})
+    for holding in (False, True):
+        if holding:
+            act(state, 0, {"type": "take", "pile": 0})
+        legal = {canonical(a) for a in GAME.legal_actions(state, 0)}
+        drawn = _drawn(GAME.view(state, 0), 200 * len(legal))
+        assert set(drawn) == legal
+        # A uniform draw: every legal move about equally often (a fixed seed, no flake).
+        assert max(drawn.values()) < 1.3 * 200 and min(drawn.values()) > 0.7 * 200
+
+
+def test_random_as_dealer_draws_any_criteria() -> None:
+    state = new(2, seed=1, chooser="dealer")
+    dealer = state.dealer
+    legal = {canonical(a) for a in GAME.legal_actions(state, dealer)}
+    assert len(legal) == 158
+    assert set(_drawn(GAME.view(state, dealer), 20 * len(legal))) == legal

@@ -36,9 +36,6 @@ from quintet.words.letters import LetterIndex, letter_index
 
 #: Letters a bot would rather pass than place: hard ones first.
 _PASS_ORDER: Final = "qjxzvkwyfhbcgpm"
-#: The solver's time limit for a bot: far beyond what its step budget takes, so that only
-#: the steps decide (a limit by the clock would make simulations differ by machine).
-_SAFETY_S: Final = 30.0
 #: Tiles a bot tries to leave out before it settles for a partial crossword.
 _LEAVE_OUT_TRIES: Final = 4
 
@@ -159,7 +156,7 @@ class BuilderBot:
         best: Solution | None = None
         self.leave_out = None
         if needed >= len(letters):
-            best = solve(letters, _SAFETY_S, index, until_complete=True, max_nodes=steps)
+            best = solve(letters, None, index, until_complete=True, max_nodes=steps)
         else:
             order = sorted(
                 set(letters),
@@ -168,7 +165,7 @@ class BuilderBot:
             for left in order[:_LEAVE_OUT_TRIES]:
                 rest = list(letters)
                 rest.remove(left)
-                found = solve(rest, _SAFETY_S, index, until_complete=True, max_nodes=steps)
+                found = solve(rest, None, index, until_complete=True, max_nodes=steps)
                 if best is None or found.tiles_used > best.tiles_used:
                     best, self.leave_out = found, left
                 if found.complete:

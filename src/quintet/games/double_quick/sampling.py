@@ -8,13 +8,17 @@ the middle of an empty grid) and, for a wild tile, a letter.
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from quintet.core import JSONDict, Rng
 from quintet.games.double_quick.components import MAX_COORD
 
 #: Relative weights of the kinds of action a random seat draws: mostly building.
-_WEIGHTS = {"place": 6, "move": 2, "lift": 1, "pass": 1, "press": 6}
+WEIGHTS: Final = {"place": 6, "move": 2, "lift": 1, "pass": 1, "press": 6}
+#: Every kind of action alike (the random bot's draw).
+EVEN: Final = dict.fromkeys(WEIGHTS, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +56,9 @@ def _with_letter(action: JSONDict, code: str, rng: Rng) -> JSONDict:
     return action
 
 
-def random_action(seen: Seen, rng: Rng) -> JSONDict | None:
-    """A legal action drawn from `rng`, or None when the seat has nothing to do."""
+def random_action(seen: Seen, rng: Rng, weights: Mapping[str, int] = WEIGHTS) -> JSONDict | None:
+    """A legal action drawn from `rng`, the kinds by `weights`, or None when the seat has
+    nothing to do."""
     kinds = []
     if seen.rack and len(seen.crossword) < seen.limit:
         kinds.append("place")
@@ -65,10 +70,10 @@ def random_action(seen: Seen, rng: Rng) -> JSONDict | None:
         kinds.append("press")
     if not kinds:
         return None
-    weights = [_WEIGHTS[k] for k in kinds]
-    pick = rng.below(sum(weights))
+    drawn = [weights[k] for k in kinds]
+    pick = rng.below(sum(drawn))
     kind = kinds[-1]
-    for k, w in zip(kinds, weights, strict=True):
+    for k, w in zip(kinds, drawn, strict=True):
         if pick < w:
             kind = k
             break

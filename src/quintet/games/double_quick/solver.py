@@ -17,6 +17,7 @@ without a complete one it returns the best-scoring crossword it built.
 from __future__ import annotations
 
 import contextlib
+import math
 import random
 import time
 from collections import Counter
@@ -336,7 +337,7 @@ _PASSES: Final = 400
 
 def solve(
     tiles: Sequence[str],
-    seconds: float = 0.2,
+    seconds: float | None = 0.2,
     index: LetterIndex | None = None,
     *,
     until_complete: bool = False,
@@ -348,11 +349,16 @@ def solve(
     its own search, with other orders) look for a higher score until the time is up.
     With `until_complete`, it stops at the first complete crossword instead. With
     `max_nodes`, it also stops after that many search steps in all: a search that ends
-    that way gives the same answer on any machine (the bots use it).
+    that way gives the same answer on any machine (the bots use it). With `seconds`
+    None the clock never ends the search: only the steps or a complete crossword do, so
+    the answer cannot depend on the machine's load; it then needs `max_nodes` (raises
+    ValueError without it).
     """
+    if seconds is None and max_nodes is None:
+        raise ValueError("solve without a time limit (seconds=None) needs max_nodes")
     index = index or default_index()
     started = time.perf_counter()
-    deadline = started + seconds
+    deadline = math.inf if seconds is None else started + seconds
     best: _Search | None = None
     first: float | None = None
     nodes = 0
