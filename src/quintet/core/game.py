@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from quintet.core.errors import BadInput, BadOptions, GameOver, IllegalAction, TimeWentBack
@@ -19,6 +20,7 @@ from quintet.core.options import Options
 from quintet.core.outcome import Outcome
 from quintet.core.rng import Rng
 from quintet.core.types import JSONDict, Seat
+from quintet.core.view import LazyView, ViewPart
 from quintet.core.viewer import HOST, SPECTATOR, Viewer
 
 
@@ -159,6 +161,25 @@ class Game(ABC, Generic[S, O]):
     @abstractmethod
     def _view(self, state: S, viewer: Viewer) -> JSONDict:
         """The game's view for a viewer already checked by `view`."""
+
+    def lazy_view(self, state: S, viewer: Viewer) -> JSONDict:
+        """The view of `view`, built part by part as it is read: a `LazyView`, valid
+        until the state changes (`quintet.core.view`); the plain view for a game without
+        `view_parts`. Raises `BadInput` as `view` does.
+        """
+        check_viewer(state, viewer)
+        parts = self.view_parts(state, viewer)
+        return self._view(state, viewer) if parts is None else LazyView(state, viewer, parts)
+
+    def view_parts(self, state: S, viewer: Viewer) -> Mapping[str, ViewPart] | None:
+        """One builder per part of this viewer's view, in the view's key order, or None.
+
+        With builders, a lazy view builds only the parts a bot reads; each builder
+        takes (state, viewer) and returns fresh data. Together they must build exactly
+        `_view` (a game that has them can build `_view` from them). None, the default,
+        gives the plain `_view` instead.
+        """
+        return None
 
     def next_deadline(self, state: S) -> int | None:
         """When the rules next need the clock (ms), or None."""
