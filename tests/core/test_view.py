@@ -91,7 +91,7 @@ class Keeper:
         self.views: list[tuple[JSONDict, JSONDict]] = []
 
     def plan(self, view: JSONDict, now: int) -> Plan | None:
-        self.views.append((view, dict.copy(view)))
+        self.views.append((view, dict(dict.items(view))))  # only the parts built yet
         legal = view["legal"]
         return Plan(now, legal[0]) if legal else None
 
