@@ -113,22 +113,29 @@ class Game(ABC, Generic[S, O]):
         """
         if self.is_over(state):
             raise GameOver("the game is over; it takes no more actions")
-        if isinstance(inp.time, bool) or not isinstance(inp.time, int) or inp.time < 0:
-            raise BadInput(f"input time must be a whole number of ms >= 0, not {inp.time!r}")
-        if inp.time < state.now:
+        # Each check tries the exact type first: this runs for every input a simulation
+        # plays, and `type(x) is int` costs less than two `isinstance` calls.
+        time = inp.time
+        if (type(time) is not int and (isinstance(time, bool) or not isinstance(time, int))) or (
+            time < 0
+        ):
+            raise BadInput(f"input time must be a whole number of ms >= 0, not {time!r}")
+        if time < state.now:
             raise TimeWentBack(
-                f"input time {inp.time} ms is before the last accepted input ({state.now} ms)"
+                f"input time {time} ms is before the last accepted input ({state.now} ms)"
             )
         seat = inp.seat
         if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players
+            (type(seat) is not int and (isinstance(seat, bool) or not isinstance(seat, int)))
+            or not 0 <= seat < state.players
         ):
             raise BadInput(f"there is no seat {seat!r}; seats are 0 to {state.players - 1}")
-        if not isinstance(inp.action, dict):
-            raise BadInput(f"an action must be a JSON object, not {type(inp.action).__name__}")
-        kind = inp.action.get("type")
-        if not isinstance(kind, str):
-            raise BadInput(f"an action needs a string 'type', got {inp.action!r}")
+        action = inp.action
+        if type(action) is not dict and not isinstance(action, dict):
+            raise BadInput(f"an action must be a JSON object, not {type(action).__name__}")
+        kind = action.get("type")
+        if type(kind) is not str and not isinstance(kind, str):
+            raise BadInput(f"an action needs a string 'type', got {action!r}")
         if kind == "tick":
             if seat is not None:
                 raise BadInput("only the host sends 'tick'")

@@ -135,11 +135,12 @@ class Scheduler(Generic[SlotT]):
         if plan is None:
             slot.raw = slot.due = None
             return
-        if plan == slot.spent and plan.time > now:
+        # The cheap test of each pair first: comparing plans compares their actions.
+        if plan.time > now and plan == slot.spent:
             slot.raw = slot.due = None
             slot.reask = plan.time
             return
-        if plan == slot.raw and slot.due is not None:
+        if slot.due is not None and plan == slot.raw:
             return
         slot.raw = plan
         slot.due = now + max(0, round((plan.time - now) * self.pace))
