@@ -41,7 +41,7 @@ class LazyView(dict[str, Any]):
     __slots__ = ("__weakref__", "_parts", "_state", "_viewer")
 
     def __init__(self, state: Any, viewer: Viewer, parts: Mapping[str, ViewPart]) -> None:
-        super().__init__()
+        # No `dict.__init__`: the dict is empty as made, and this runs for every decision.
         self._state = state
         self._viewer = viewer
         #: None once every part is built.
@@ -50,7 +50,7 @@ class LazyView(dict[str, Any]):
         # JSON encoder: an empty dict is written "{}" without asking for its items) must
         # never see an empty dict. It is the view's first key, cheap in every game.
         for key, part in parts.items():
-            dict.__setitem__(self, key, part(state, viewer))
+            self[key] = part(state, viewer)
             break
 
     # ------------------------------------------------------------ reading one part
@@ -60,8 +60,7 @@ class LazyView(dict[str, Any]):
         part = None if parts is None else parts.get(key)
         if part is None:
             raise KeyError(key)
-        value = part(self._state, self._viewer)
-        dict.__setitem__(self, key, value)
+        value = self[key] = part(self._state, self._viewer)
         return value
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -72,8 +71,7 @@ class LazyView(dict[str, Any]):
         part = None if parts is None else parts.get(key)
         if part is None:
             return default
-        value = part(self._state, self._viewer)
-        dict.__setitem__(self, key, value)
+        value = self[key] = part(self._state, self._viewer)
         return value
 
     def __contains__(self, key: object) -> bool:
@@ -94,7 +92,11 @@ class LazyView(dict[str, Any]):
         dict.clear(self)
         for key, part in parts.items():
             value = built.get(key, _MISSING)
-            dict.__setitem__(self, key, part(state, viewer) if value is _MISSING else value)
+            self[key] = part(state, viewer) if value is _MISSING else value
+        # Parts the reader added are kept, after the view's own.
+        for key, value in built.items():
+            if key not in parts:
+                self[key] = value
         self._parts = self._state = None
 
     def __iter__(self) -> Iterator[str]:
@@ -154,11 +156,9 @@ class LazyView(dict[str, Any]):
     def __ror__(self, other: Any) -> Any:
         return other | self.copy()
 
-    # -------------------------------------------------- changes: whole view first
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.fill()
-        dict.__setitem__(self, key, value)
+    # ------------------------------------------------------------------- changes
+    # Setting a key is a dict's own (a value set before a part is built wins over it);
+    # anything else that changes the view builds it completely first.
 
     def __delitem__(self, key: str) -> None:
         self.fill()
