@@ -35,6 +35,7 @@ from bench import (
     quiclo_solver,
     quiddler_best,
     server_load,
+    simulate_games,
     words_load,
 )
 from bench.quashars_playouts import GAME_UNIT, checked_games, clones, random_games
@@ -43,7 +44,14 @@ QUICK_ENV = "QUINTET_BENCH_QUICK"
 SKIPPED = "open-spiel is not installed (pip install -e '.[bench]')"
 
 #: Sizes of the quick mode: enough to run every code path once, no calibration.
-_QUICK_SIZES = {"quashars": 20, "openspiel": 10, "checked": 4, "clone": 500, "quiclo": 5}
+_QUICK_SIZES = {
+    "quashars": 20,
+    "openspiel": 10,
+    "checked": 4,
+    "clone": 500,
+    "quiclo": 5,
+    "simulated": 8,
+}
 #: Full tables the Quiclo solver is timed on (see bench/quiclo_solver.py).
 QUICLO_POSITIONS = 200
 
@@ -123,6 +131,50 @@ def _open_spiel_version() -> str | None:
         return None
 
 
+def simulate_line(rounds: int, seconds: float, quick: bool) -> dict[str, Any]:
+    """The ``simulate_random_games`` line: deals/s of ``quintet simulate quashars`` among 4
+    random bots, and OpenSpiel's oh_hell (uniform chance driver) in turn in this process."""
+    common = {"python": platform.python_version(), "cpus": os.cpu_count(), "quick": quick}
+    _log("warming up the simulator")
+    play = simulate_games.quashars_deals
+    size = _QUICK_SIZES["simulated"] if quick else _calibrated(play, 40, seconds)
+    size = -(-size // simulate_games.DEALS_PER_MATCH) * simulate_games.DEALS_PER_MATCH
+    ours = Series("simulate", play, size)
+    series = [ours]
+    theirs: Series | None = None
+    if openspiel_oh_hell.available():
+        game = openspiel_oh_hell.load_oh_hell()
+
+        def oh_hell(n: int, s: int) -> float:
+            return openspiel_oh_hell.random_games(game, n, s, "uniform")
+
+        _log("warming up OpenSpiel (uniform chance)")
+        their_size = _QUICK_SIZES["openspiel"] if quick else _calibrated(oh_hell, 200, seconds)
+        theirs = Series("openspiel/uniform", oh_hell, their_size)
+        series.append(theirs)
+    else:
+        _log(SKIPPED)
+    for round_no in range(rounds):
+        _log(f"round {round_no + 1}/{rounds}: {', '.join(s.name for s in series)}")
+        for one in series if round_no % 2 == 0 else series[::-1]:
+            one.once(seed=round_no + 1)
+    line: dict[str, Any] = {
+        "benchmark": "simulate_random_games",
+        "command": "quintet simulate quashars --players 4 --bots random,random,random,random",
+        "players": 4,
+        "game_unit": GAME_UNIT,
+        "path": "quintet.sim.play_game: lazy views, game.apply with events, records",
+        **ours.summary("games"),
+    }
+    if theirs is None:
+        line["openspiel"] = SKIPPED
+    else:
+        line["openspiel_games_per_second"] = round(statistics.median(theirs.rates), 1)
+        line["openspiel_games_per_cpu_second"] = round(statistics.median(theirs.cpu_rates), 1)
+        line.update(_ratio(ours, theirs))
+    return {**line, **common}
+
+
 def run(quick: bool, rounds: int, seconds: float) -> None:
     """Measure and print every benchmark."""
     common = {"python": platform.python_version(), "cpus": os.cpu_count(), "quick": quick}
@@ -191,6 +243,8 @@ def run(quick: bool, rounds: int, seconds: float) -> None:
                 **common,
             }
         )
+
+    _emit(simulate_line(rounds, seconds, quick))
 
     checked_rounds = max(1, min(rounds, 3))
     _log(f"checked path, {checked_rounds} rounds")

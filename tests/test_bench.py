@@ -40,6 +40,7 @@ from bench import (  # noqa: E402
     quiclo_solver,
     quiddler_best,
     server_load,
+    simulate_games,
     words_load,
 )
 from bench.quashars_playouts import (  # noqa: E402
@@ -53,6 +54,7 @@ NAMES = [
     "quashars_random_games",
     "openspiel_oh_hell_random_games",
     "openspiel_oh_hell_random_games_weighted_chance",
+    "simulate_random_games",
     "quashars_checked_games",
     "quashars_clone",
     "quiclo_solver_full_table",
@@ -76,6 +78,9 @@ KEYS: dict[str, set[str]] = {
     | RATE_KEYS
     | {"players", "tricks", "game_unit", "games", "games_per_second", "fast_path_speedup"},
     "quashars_clone": COMMON_KEYS | RATE_KEYS | {"clones", "clones_per_second"},
+    "simulate_random_games": COMMON_KEYS
+    | RATE_KEYS
+    | {"command", "players", "game_unit", "games", "games_per_second", "games_per_cpu_second"},
     "quiclo_solver_full_table": COMMON_KEYS
     | {"positions", "players", "cards_per_player", "median_ms", "p99_ms", "claims_median"}
     | {"build_median_ms", "has_claim_median_ms", "has_claim_p99_ms", "has_claim_end_median_ms"},
@@ -279,6 +284,9 @@ def test_without_openspiel_its_lines_say_skipped(
         else:
             check_measured(line)
     assert lines[0]["interleaved_with"] == []
+    simulated = lines[NAMES.index("simulate_random_games")]
+    assert simulated["openspiel"] == bench_main.SKIPPED
+    assert "ratio_quintet_to_openspiel" not in simulated
 
 
 # `make setup` installs the `bench` extra, so OpenSpiel is always here under `make test`.
@@ -294,6 +302,10 @@ def test_with_openspiel_the_ratio_pairs_the_rounds(capsys: pytest.CaptureFixture
         assert len(theirs["ratio_each_round"]) == 2
         assert theirs["params"] == openspiel_oh_hell.OH_HELL_PARAMS
         assert (theirs["chance_actions_per_game"], theirs["player_actions_per_game"]) == (51, 52)
+    simulated = lines["simulate_random_games"]
+    assert simulated["repeats"] == 2 and len(simulated["ratio_each_round"]) == 2
+    assert simulated["games"] % 4 == 0  # whole matches of 4 deals
+    assert simulated["openspiel_games_per_second"] > 0 and simulated["ratio_by_cpu_time"] > 0
 
 
 @pytest.mark.usefixtures("no_server_load")
@@ -539,3 +551,17 @@ def test_compare_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> Non
     assert line["benchmark"] == "quashars_random_games_vs_revision"
     assert (line["revision"], line["games"], line["repeats"]) == ("HEAD", 3, 1)
     assert {"games_per_second_revision", "games_per_second_working_tree", "speedup"} <= set(line)
+
+
+def test_the_simulator_benchmark_runs_alone_for_any_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    simulate_games.main(
+        ["--game", "quiclo", "--players", "2", "--rounds", "1", "--seconds", "0.01"]
+    )
+    (line,) = lines_of(capsys.readouterr().out)
+    assert (line["benchmark"], line["game"], line["players"]) == ("simulate_games", "quiclo", 2)
+    assert line["games"] >= 1 and line["games_per_cpu_second"] > 0
+    assert simulate_games.quashars_deals(5, seed=1) > 0  # two matches: 8 deals
+    with pytest.raises(ValueError, match=">= 1"):
+        simulate_games.simulated_games(0, 1)

@@ -13,12 +13,12 @@ order, so a bot seeded alike plays alike.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any
 
 from quintet.core.bot import BotFactory, Plan
 from quintet.core.errors import GameOver, RuleError, TooLate
+from quintet.core.jsonutil import copy_json
 from quintet.core.rng import Rng
 from quintet.core.types import JSONDict, Seat
 
@@ -33,7 +33,7 @@ def pick_listed(view: JSONDict, rng: Rng) -> JSONDict | None:
     legal = view.get("legal") or []
     if not legal:
         return None
-    chosen: JSONDict = copy.deepcopy(legal[rng.below(len(legal))])
+    chosen: JSONDict = copy_json(legal[rng.below(len(legal))])
     return chosen
 
 

@@ -28,6 +28,7 @@ from quintet.core.outcome import Outcome
 from quintet.core.record import Record, replay
 from quintet.core.rng import Rng, derive_seed
 from quintet.core.types import JSON, JSONDict, Seat
+from quintet.core.view import LazyView, ViewPart
 from quintet.core.viewer import HOST, SPECTATOR, Viewer, describe
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "IllegalAction",
     "Input",
     "JSONDict",
+    "LazyView",
     "NotYourTurn",
     "Observer",
     "Options",
@@ -58,6 +60,7 @@ __all__ = [
     "State",
     "TimeWentBack",
     "TooLate",
+    "ViewPart",
     "Viewer",
     "canonical",
     "derive_seed",

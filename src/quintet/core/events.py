@@ -30,12 +30,13 @@ class Event:
         return {"type": self.type, **self.data}
 
 
+# `**data` is a new dict at every call, so the event may keep it as it is.
 def public(type_: str, **data: object) -> Event:
-    return Event(type_, dict(data))
+    return Event(type_, data)
 
 
 def private(seat: Seat, type_: str, **data: object) -> Event:
-    return Event(type_, dict(data), frozenset((seat,)))
+    return Event(type_, data, frozenset((seat,)))
 
 
 def events_for(events: list[Event], viewer: Viewer) -> list[JSONDict]:

@@ -135,11 +135,12 @@ class Scheduler(Generic[SlotT]):
         if plan is None:
             slot.raw = slot.due = None
             return
-        if plan == slot.spent and plan.time > now:
+        # The cheap test of each pair first: comparing plans compares their actions.
+        if plan.time > now and plan == slot.spent:
             slot.raw = slot.due = None
             slot.reask = plan.time
             return
-        if plan == slot.raw and slot.due is not None:
+        if slot.due is not None and plan == slot.raw:
             return
         slot.raw = plan
         slot.due = now + max(0, round((plan.time - now) * self.pace))
@@ -152,18 +153,25 @@ class Scheduler(Generic[SlotT]):
 
         It is not taken: a plan stays in its slot until `take`.
         """
-        best: tuple[int, int, int] | None = None
-        chosen: Next | None = None
-        if deadline is not None:
-            best, chosen = (deadline, -1, 0), Next(What.TICK, None, deadline)
+        # The earliest by (time, rank, seat): the tick ranks first (-1, no seat), then each
+        # seat's plan (its seat number) and a person's action (same seat, after the plan).
+        # Compared field by field rather than as tuples: this runs once per input.
+        time: int | None = deadline
+        rank = -1
         for seat, slot in self.seats.items():
-            if slot.due is not None and (best is None or (slot.due, seat, 0) < best):
-                best, chosen = (slot.due, seat, 0), Next(What.PLAN, seat, slot.due)
-        if arrival is not None and (best is None or (*arrival, 1) < best):
-            chosen = Next(What.INPUT, arrival[1], arrival[0])
-        if chosen is None or chosen.time >= floor:
-            return chosen
-        return Next(chosen.what, chosen.seat, floor)
+            due = slot.due
+            if due is not None and (time is None or due < time or (due == time and seat < rank)):
+                time, rank = due, seat
+        if arrival is not None:
+            at, seat = arrival
+            if time is None or at < time or (at == time and seat < rank):
+                return Next(What.INPUT, seat, max(at, floor))
+        if time is None:
+            return None
+        time = max(time, floor)
+        if rank < 0:
+            return Next(What.TICK, None, time)
+        return Next(What.PLAN, rank, time)
 
     def wake_time(self, deadline: int | None) -> int | None:
         """The earliest time something is due without a new arrival (the host's tick,
@@ -212,6 +220,10 @@ class Scheduler(Generic[SlotT]):
     def saw(self, events: Iterable[Event]) -> None:
         """An accepted input made `events`: each seat that may see one is asked again."""
         happened = list(events)
+        if any(event.audience is None for event in happened):  # a public event: every seat
+            for slot in self.seats.values():
+                slot.ask, slot.refusals = True, 0
+            return
         for seat, slot in self.seats.items():
-            if any(event.visible_to(seat) for event in happened):
+            if any(seat in event.audience for event in happened):  # type: ignore[operator]
                 slot.ask, slot.refusals = True, 0

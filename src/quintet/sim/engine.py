@@ -17,12 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
+from weakref import ref
 
 from quintet.core import (
     Bot,
     Input,
     JSONDict,
+    LazyView,
     Options,
     Outcome,
     Record,
@@ -128,17 +131,37 @@ def play_game(
 def _run(
     game: AnyGame, state: Any, bots: list[Bot], seed: int, max_steps: int
 ) -> tuple[list[Input], int, int]:
-    """The event loop. Returns the accepted inputs, the refused count and the end time."""
+    """The event loop. Returns the accepted inputs, the refused count and the end time.
+
+    A bot gets a lazy view (`quintet.core.view`): only the parts it reads are built.
+    A view it kept past its answer is built completely before the state changes.
+    """
     schedule: Scheduler[Slot] = Scheduler()
     for seat, bot in enumerate(bots):
         schedule.add(seat, Slot(observes(bot)))
     inputs: list[Input] = []
     refused = steps = now = 0
+    # The game's and the schedule's methods, looked up once: this loop runs per input.
+    is_over, next_deadline, apply = game.is_over, game.next_deadline, game.apply
+    view_parts, whole_view = game.view_parts, game.view
+    can_act = partial(game.can_act, state)
+    to_ask, plan_at, take, saw = schedule.to_ask, schedule.schedule, schedule.take, schedule.saw
+    plans = [bot.plan for bot in bots]
 
-    while not game.is_over(state):
-        for seat, slot in schedule.to_ask(lambda s: game.can_act(state, s)):
-            schedule.schedule(slot, bots[seat].plan(game.view(state, seat), now), now)
-        chosen = schedule.next(game.next_deadline(state), now)
+    while not is_over(state):
+        for seat, slot in to_ask(can_act):
+            parts = view_parts(state, seat)
+            if parts is None:
+                plan = plans[seat](whole_view(state, seat), now)
+            else:
+                view = LazyView(state, seat, parts)
+                kept = ref(view)
+                plan = plans[seat](view, now)
+                del view
+                if kept() is not None:  # the bot holds on to its view: make it a snapshot
+                    kept().fill()  # type: ignore[union-attr]
+            plan_at(slot, plan, now)
+        chosen = schedule.next(next_deadline(state), now)
         if chosen is None:
             waiting = [seat for seat, slot in schedule.seats.items() if slot.able]
             raise SimulationError(
@@ -157,9 +180,9 @@ def _run(
             )
         now = chosen.time
         mover = chosen.seat
-        inp = Input.tick(now) if mover is None else Input(mover, schedule.take(mover).action, now)
+        inp = Input.tick(now) if mover is None else Input(mover, take(mover).action, now)
         try:
-            events = game.apply(state, inp)
+            events = apply(state, inp)
         except RuleError as error:
             if mover is None:
                 raise SimulationError(
@@ -170,5 +193,5 @@ def _run(
             bots[mover].refused(error, now)
             continue
         inputs.append(inp)
-        schedule.saw(events)
+        saw(events)
     return inputs, refused, now

@@ -9,6 +9,7 @@ input completely and then calls them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 from quintet.core import (
@@ -26,8 +27,10 @@ from quintet.core import (
     Rng,
     Seat,
     Viewer,
+    ViewPart,
 )
 from quintet.core.fields import check_fields
+from quintet.games.quashars import views
 from quintet.games.quashars.components import (
     CARD_BY_CODE,
     CODES,
@@ -35,7 +38,6 @@ from quintet.games.quashars.components import (
     CONDITION_BY_ID,
     CONDITIONS,
     MAX_PREDICTION,
-    PILES,
     cards_of,
     deck_mask,
     mask_of,
@@ -51,14 +53,21 @@ from quintet.games.quashars.fast import (
     predict,
     totals,
 )
-from quintet.games.quashars.scoring import chips
 from quintet.games.quashars.state import OVER, PHASES, PLAY, PREDICT, QuasharsOptions, QuasharsState
 
 MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 4
+#: The deck of each player count as a mask, and each action's fields: made once, as
+#: `apply` runs for every input the simulator plays.
+_DECK_MASKS: Final = {players: deck_mask(players) for players in (MIN_PLAYERS, MAX_PLAYERS)}
+_PREDICT_FIELDS: Final = {"chips": int}
+_PREDICT_OPTIONAL: Final = {"flex": bool}
+_PLAY_FIELDS: Final = {"card": object}
 
 
 def _parse_card(value: Any) -> int:
+    if type(value) is str and value in CARD_BY_CODE:  # the usual case, without `upper`
+        return CARD_BY_CODE[value]
     if not isinstance(value, str) or value.upper() not in CARD_BY_CODE:
         raise BadInput(
             f"unknown card {value!r}: a card is a colour letter (R, Y, G or B) "
@@ -118,7 +127,7 @@ class QuasharsGame(Game[QuasharsState, QuasharsOptions]):
         if seat != state.to_act:
             raise NotYourTurn(f"seat {seat} cannot {kind}: it is seat {state.to_act}'s turn")
         if kind == "predict":
-            check_fields(action, {"chips": int}, {"flex": bool})
+            check_fields(action, _PREDICT_FIELDS, _PREDICT_OPTIONAL)
             chips_ = action["chips"]
             flex = action.get("flex", False)
             if not 0 <= chips_ <= MAX_PREDICTION:
@@ -131,9 +140,9 @@ class QuasharsGame(Game[QuasharsState, QuasharsOptions]):
                 raise IllegalAction("this table plays without the flex chip", "quashars/no_flex")
             predict(state, chips_, flex, events)
             return events
-        check_fields(action, {"card": object})
+        check_fields(action, _PLAY_FIELDS)
         card_id = _parse_card(action["card"])
-        if not deck_mask(state.players) >> card_id & 1:
+        if not _DECK_MASKS[state.players] >> card_id & 1:
             raise IllegalAction(
                 f"{CODES[card_id]} is not in the {state.players}-player deck",
                 "quashars/not_in_deck",
@@ -152,72 +161,10 @@ class QuasharsGame(Game[QuasharsState, QuasharsOptions]):
         return events
 
     def _view(self, state: QuasharsState, viewer: Viewer) -> JSONDict:
-        players = state.players
-        view: JSONDict = {
-            "game": self.name,
-            "viewer": viewer,
-            "players": players,
-            "phase": PHASES[state.phase],
-            "game_no": state.game_no,
-            "games": state.games_total,
-            "start_player": state.start_player,
-            "to_act": state.to_act if state.phase in (PREDICT, PLAY) else None,
-            "deadline": state.deadline,
-            "now": state.now,
-            "options": state.options.to_json(),
-            "flex_chip": state.options.flex_chip,
-            # Every condition card revealed so far this match: public, and what a
-            # search bot needs to know which cards later games can still draw.
-            "conditions_drawn": [
-                CONDITIONS[c].id
-                for full, left in zip(PILES[players], state.piles, strict=True)
-                for c in full
-                if c not in left
-            ],
-            "conditions": [
-                {"id": CONDITIONS[c].id, "pile": CONDITIONS[c].pile, "text": CONDITIONS[c].text}
-                for c in state.conditions
-            ],
-            "predictions": [
-                None
-                if state.predicted[s] < 0
-                else {"chips": state.predicted[s], "flex": state.flex[s]}
-                for s in range(players)
-            ],
-            "hand_sizes": [h.bit_count() for h in state.hands],
-            "leader": state.leader,
-            "trick": [
-                {"seat": (state.leader + i) % players, "card": CODES[c]}
-                for i, c in enumerate(state.trick)
-            ],
-            "tricks": [
-                {
-                    "leader": lead,
-                    "cards": [CODES[c] for c in cards],
-                    "winner": win,
-                    "met": [CONDITIONS[m].id for m in met],
-                }
-                for lead, cards, win, met in state.tricks
-            ],
-            "tricks_won": state.tricks_won[:],
-            "met": state.met[:],
-            "chips": [self._chips(state, s) for s in range(players)],
-            "scores": [s[:] for s in state.scores],
-            "totals": totals(state),
-        }
-        if viewer == HOST:
-            view["hands"] = [[CODES[c] for c in cards_of(h)] for h in state.hands]
-        elif viewer >= 0:
-            view["hand"] = [CODES[c] for c in cards_of(state.hands[viewer])]
-            view["legal"] = self.legal_actions(state, viewer) if state.to_act == viewer else []
-        return view
+        return views.view(state, viewer)
 
-    @staticmethod
-    def _chips(state: QuasharsState, seat: int) -> JSONDict | None:
-        if state.predicted[seat] < 0:
-            return None
-        left, flex_left, taken = chips(state.predicted[seat], state.flex[seat], state.met[seat])
-        return {"left": left, "flex_left": flex_left, "taken": taken}
+    def view_parts(self, state: QuasharsState, viewer: Viewer) -> Mapping[str, ViewPart]:
+        return views.parts(viewer)
 
     def next_deadline(self, state: QuasharsState) -> int | None:
         return state.deadline
