@@ -674,7 +674,7 @@ def test_hard_beats_three_random_bots() -> None:
 
 def test_random_loses_to_the_beginner_and_the_beginner_to_easy() -> None:
     # The lobby lists the levels weakest first (BOTS) and seats the beginner by default;
-    # the measured order is in docs/benchmarks.md (bench/quiclo_ladder.py).
+    # the measured order is in docs/benchmarks.md (`quintet tournament quiclo`).
     first = wins(["random", "beginner", "random", "beginner"], 40, seed=6)
     second = wins(["beginner", "easy", "beginner", "easy"], 40, seed=6)
     assert first[0] + first[2] < first[1] + first[3]  # random < beginner
