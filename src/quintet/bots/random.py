@@ -13,11 +13,12 @@ order, so a bot seeded alike plays alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from quintet.core.bot import BotFactory, Plan
 from quintet.core.errors import GameOver, RuleError, TooLate
+from quintet.core.fast_lane import FastPick
 from quintet.core.jsonutil import copy_json
 from quintet.core.rng import Rng
 from quintet.core.types import JSONDict, Seat
@@ -72,6 +73,23 @@ class RandomBot:
         if wait < 0:
             raise ValueError(f"a random bot's delay must be >= 0 ms, not {wait}")
         return Plan(now + wait, action)
+
+    def fast_pick(self) -> FastPick | None:
+        """This bot's pick on a game's fast lane (`quintet.core.fast_lane`), or None.
+
+        Only the default bot has one: `pick_listed` draws `below(len(legal))` from the
+        view's `legal` list, which a lane lists in the same order as ids, and it acts at
+        once; so drawing the same index from the same `Rng` picks the same action. A bot
+        with a pick or a delay of its own stays on the simulator's general loop.
+        """
+        if self.pick is not pick_listed or self.delay is not None:
+            return None
+        below = self.rng.below
+
+        def pick(state: Any, legal: Sequence[int]) -> int:
+            return legal[below(len(legal))]
+
+        return pick
 
     def refused(self, error: RuleError, now: int) -> None:
         # In a race someone may have been faster, or the game ended first: the bot is

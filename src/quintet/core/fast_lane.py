@@ -1,0 +1,50 @@
+"""A game's fast lane: its unchecked turn-by-turn path, for simulations among simple bots.
+
+The simulator's general loop (`quintet.sim.engine`) gives every decision a view, checks
+every action with `Game.apply`, collects its events and runs the scheduler. A bot that
+picks from the legal actions by its own random draws needs none of that: a turn-based
+game can offer its fast path (dense action ids, unchecked transitions) as a `FastLane`,
+and a bot that can choose from those ids offers a `FastPick`. When every seat's bot has
+one, the simulator plays the whole game on the lane (`quintet.sim.fast_lane`) and gets
+the very same game: same inputs, times, final state and outcome.
+
+The contract a game signs by returning a lane from `Game.fast_lane`:
+
+- While the game is not over and `legal_ids(state)` is not empty, exactly one seat may
+  act, `to_act(state)`, and its view's `legal` list is
+  `[action_of_id(a) for a in legal_ids(state)]`, in that order.
+- When `legal_ids(state)` is empty and the game is not over, no seat may act and only
+  the host's tick at `Game.next_deadline` moves the game on (it goes through `apply`).
+- `apply_id(state, a, now)` changes the state exactly as
+  `Game.apply(state, Input(to_act(state), action_of_id(a), now))` does, events aside,
+  for every `a` of `legal_ids(state)` and with `now` the time of the last input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from quintet.core.types import JSONDict
+
+S = TypeVar("S")
+
+#: (state, the legal ids of the seat to act) -> the id the bot plays. It may read only
+#: what its seat's view shows, and must draw exactly as the bot's `plan` would.
+FastPick = Callable[[Any, Sequence[int]], int]
+
+
+@dataclass(frozen=True, slots=True)
+class FastLane(Generic[S]):
+    """A turn-based game's unchecked path by dense action ids (see the module's contract)."""
+
+    #: The legal ids of the seat to act, in the order of its view's `legal` list;
+    #: empty when no seat may act.
+    legal_ids: Callable[[S], Sequence[int]]
+    #: The seat that may act (read only when `legal_ids` is not empty).
+    to_act: Callable[[S], int]
+    #: Unchecked: the seat to act takes this legal id at `now` ms.
+    apply_id: Callable[[S, int, int], None]
+    #: The id's action as the JSON a bot would send (a fresh dict).
+    action_of_id: Callable[[int], JSONDict]
