@@ -13,7 +13,7 @@ order, so a bot seeded alike plays alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from quintet.core.bot import BotFactory, Plan
@@ -74,22 +74,17 @@ class RandomBot:
             raise ValueError(f"a random bot's delay must be >= 0 ms, not {wait}")
         return Plan(now + wait, action)
 
-    def fast_pick(self) -> FastPick | None:
+    def fast_pick(self, game: Any, state: Any) -> FastPick | None:
         """This bot's pick on a game's fast lane (`quintet.core.fast_lane`), or None.
 
         Only the default bot has one: `pick_listed` draws `below(len(legal))` from the
         view's `legal` list, which a lane lists in the same order as ids, and it acts at
-        once; so drawing the same index from the same `Rng` picks the same action. A bot
+        once; so `Rng.choice` over the ids (the same draw) picks the same action. A bot
         with a pick or a delay of its own stays on the simulator's general loop.
         """
         if self.pick is not pick_listed or self.delay is not None:
             return None
-        below = self.rng.below
-
-        def pick(state: Any, legal: Sequence[int]) -> int:
-            return legal[below(len(legal))]
-
-        return pick
+        return self.rng.choice
 
     def refused(self, error: RuleError, now: int) -> None:
         # In a race someone may have been faster, or the game ended first: the bot is

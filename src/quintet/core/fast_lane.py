@@ -24,15 +24,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from quintet.core.types import JSONDict
 
 S = TypeVar("S")
 
-#: (state, the legal ids of the seat to act) -> the id the bot plays. It may read only
-#: what its seat's view shows, and must draw exactly as the bot's `plan` would.
-FastPick = Callable[[Any, Sequence[int]], int]
+#: The legal ids of the seat to act -> the id the bot plays. A bot offers one for a game
+#: (`fast_pick(game, state)`); the game mutates that one state to its end, so a pick may
+#: keep it, but it may read only what its seat's view shows, and must draw exactly as
+#: the bot's `plan` would.
+FastPick = Callable[[Sequence[int]], int]
 
 
 @dataclass(frozen=True, slots=True)

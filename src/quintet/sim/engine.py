@@ -149,7 +149,7 @@ def play_game(
         registry.make_bot(rules.name, b, seat, derive_seed(seed, seat)) if isinstance(b, str) else b
         for seat, b in enumerate(bots)
     ]
-    lane = lane_for(rules, agents) if fast_lane else None
+    lane = lane_for(rules, state, agents) if fast_lane else None
     try:
         if lane is None:
             inputs, refused, now = _run(rules, state, agents, seed, max_steps)

@@ -31,8 +31,11 @@ class LaneStuck(Exception):
         self.reason = reason
 
 
-def lane_for(game: AnyGame, bots: Sequence[Bot]) -> tuple[FastLane[Any], list[FastPick]] | None:
-    """The game's lane and each seat's pick when every bot can play on it, else None."""
+def lane_for(
+    game: AnyGame, state: Any, bots: Sequence[Bot]
+) -> tuple[FastLane[Any], list[FastPick]] | None:
+    """The game's lane and each seat's pick for this game (`state`, new) when every bot
+    can play on it, else None."""
     lane = game.fast_lane()
     if lane is None or len(bots) > _SEAT_MASK + 1:
         return None
@@ -40,7 +43,7 @@ def lane_for(game: AnyGame, bots: Sequence[Bot]) -> tuple[FastLane[Any], list[Fa
     for bot in bots:
         # An observer learns from events, which the lane does not make.
         offer = getattr(bot, "fast_pick", None)
-        pick = None if offer is None or observes(bot) else offer()
+        pick = None if offer is None or observes(bot) else offer(game, state)
         if pick is None:
             return None
         picks.append(pick)
@@ -66,7 +69,7 @@ def run_lane(
         legal = legal_ids(state)
         if legal:
             seat = to_act(state)
-            action = picks[seat](state, legal)
+            action = picks[seat](legal)
             apply_id(state, action, now)
             append(action << SEAT_BITS | seat)
             continue
