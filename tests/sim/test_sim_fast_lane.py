@@ -8,6 +8,7 @@ final state, the refused count, the end time, and the bots' own random streams.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -62,6 +63,16 @@ def test_the_lane_plays_the_same_games_as_the_event_loop(
         assert seen(lane) == seen(general), f"seed {seed}"
 
 
+def test_a_lane_without_a_tick_of_its_own_sends_the_tick_through_apply(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert LANE is not None
+    monkeypatch.setattr(QUASHARS, "fast_lane", lambda: dataclasses.replace(LANE, tick=None))
+    for seed in range(5):
+        general = play_game("quashars", seed, 3, ["random"] * 3, fast_lane=False)
+        assert seen(play_game("quashars", seed, 3, ["random"] * 3)) == seen(general)
+
+
 def test_the_lane_is_taken_by_default(no_general_loop: None) -> None:
     run = play_game("quashars", 7, 4, ["random"] * 4)
     assert run.outcome is not None
@@ -114,7 +125,8 @@ def test_a_game_without_end_fails_alike_on_both_paths() -> None:
 @pytest.mark.parametrize("players", [3, 4])
 def test_quashars_keeps_the_lane_contract(players: int) -> None:
     """Along random games: the one seat that may act is `to_act`, its view lists the
-    lane's ids in order, and no deadline runs while anyone may act."""
+    lane's ids in order, no deadline runs while anyone may act, and the lane's tick is
+    the checked one."""
     assert LANE is not None and QUASHARS.fast_lane() is LANE
     for seed in range(6):
         state = QUASHARS.new(seed, players)
@@ -126,8 +138,11 @@ def test_quashars_keeps_the_lane_contract(players: int) -> None:
             if not legal:
                 assert able == []
                 now = QUASHARS.next_deadline(state)  # type: ignore[assignment]
-                assert now is not None
+                assert now is not None and LANE.tick is not None
+                ticked = state.clone()
+                LANE.tick(ticked, now)
                 QUASHARS.apply(state, Input.tick(now))
+                assert canonical(ticked.to_json()) == canonical(state.to_json())
                 continue
             seat = LANE.to_act(state)
             assert able == [seat]

@@ -14,10 +14,14 @@ The contract a game signs by returning a lane from `Game.fast_lane`:
   act, `to_act(state)`, and its view's `legal` list is
   `[action_of_id(a) for a in legal_ids(state)]`, in that order.
 - When `legal_ids(state)` is empty and the game is not over, no seat may act and only
-  the host's tick at `Game.next_deadline` moves the game on (it goes through `apply`).
+  the host's tick at `Game.next_deadline` moves the game on; while a seat may act,
+  there is no deadline.
 - `apply_id(state, a, now)` changes the state exactly as
   `Game.apply(state, Input(to_act(state), action_of_id(a), now))` does, events aside,
   for every `a` of `legal_ids(state)` and with `now` the time of the last input.
+- `tick(state, now)`, if given, changes the state exactly as
+  `Game.apply(state, Input.tick(now))` does (`state.now` included), events aside, when
+  `now` is the deadline; without it the simulator sends the tick through `apply`.
 """
 
 from __future__ import annotations
@@ -50,3 +54,5 @@ class FastLane(Generic[S]):
     apply_id: Callable[[S, int, int], None]
     #: The id's action as the JSON a bot would send (a fresh dict).
     action_of_id: Callable[[int], JSONDict]
+    #: Unchecked: the host's tick at the deadline `now`; None sends it through `apply`.
+    tick: Callable[[S, int], None] | None = None

@@ -58,7 +58,7 @@ def run_lane(
     Raises `LaneStuck` when no seat may act and the rules have no deadline, when the
     rules refuse the host's tick, or after `max_steps` inputs.
     """
-    legal_ids, to_act, apply_id = lane.legal_ids, lane.to_act, lane.apply_id
+    legal_ids, to_act, apply_id, tick = lane.legal_ids, lane.to_act, lane.apply_id, lane.tick
     is_over, next_deadline, apply = game.is_over, game.next_deadline, game.apply
     log: list[int] = []
     append = log.append
@@ -82,10 +82,15 @@ def run_lane(
                 "(seats that may act: none)"
             )
         now = max(deadline, now)
-        try:
-            apply(state, Input.tick(now))
-        except RuleError as error:
-            raise LaneStuck(f"the rules refused the host's tick at {now} ms: {error}") from error
+        if tick is not None:
+            tick(state, now)
+        else:
+            try:
+                apply(state, Input.tick(now))
+            except RuleError as error:
+                raise LaneStuck(
+                    f"the rules refused the host's tick at {now} ms: {error}"
+                ) from error
         append(TICK_ENTRY)
         ticks.append(now)
     if is_over(state):

@@ -261,6 +261,13 @@ def next_game(state: QuasharsState, events: list[Event] | None = None) -> None:
     deal_next(state, events)
 
 
+def tick(state: QuasharsState, now: int) -> None:
+    """Unchecked: the host's tick at the deadline `now` (after a game's scoring): as
+    `QuasharsGame.apply` with a tick does, the next game is dealt and the time kept."""
+    next_game(state)
+    state.now = now
+
+
 def totals(state: QuasharsState) -> list[int]:
     return [sum(game[s] for game in state.scores) for s in range(state.players)]
 

@@ -54,6 +54,7 @@ from quintet.games.quashars.fast import (
     next_game,
     play,
     predict,
+    tick,
     totals,
 )
 from quintet.games.quashars.state import OVER, PHASES, PLAY, PREDICT, QuasharsOptions, QuasharsState
@@ -69,7 +70,7 @@ _PLAY_FIELDS: Final = {"card": object}
 #: The fast path as the simulator's fast lane (`quintet.core.fast_lane`): the view's
 #: `legal` list is `legal_action_ids` in order (`views.legal`), and only `to_act` acts.
 _FAST_LANE: Final[FastLane[QuasharsState]] = FastLane(
-    legal_action_ids, attrgetter("to_act"), apply_action_id, action_of_id
+    legal_action_ids, attrgetter("to_act"), apply_action_id, action_of_id, tick
 )
 
 
