@@ -122,32 +122,53 @@ def test_a_game_without_end_fails_alike_on_both_paths() -> None:
     assert messages[0].startswith("quashars, seed 2: no end after 50 inputs")
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_quashars_keeps_the_lane_contract(players: int) -> None:
+#: Every registered game that offers a lane, with each of its player counts.
+LANES = [
+    (name, players)
+    for name in registry.names()
+    if registry.get(name).fast_lane() is not None
+    for players in range(registry.get(name).min_players, registry.get(name).max_players + 1)
+]
+
+
+def test_quashars_offers_a_lane() -> None:
+    assert ("quashars", 3) in LANES and ("quashars", 4) in LANES
+    assert QUASHARS.fast_lane() is LANE
+
+
+@pytest.mark.parametrize(("name", "players"), LANES)
+def test_every_lane_keeps_its_contract(name: str, players: int) -> None:
     """Along random games: the one seat that may act is `to_act`, its view lists the
-    lane's ids in order, no deadline runs while anyone may act, and the lane's tick is
-    the checked one."""
-    assert LANE is not None and QUASHARS.fast_lane() is LANE
+    lane's ids in order, no deadline runs while anyone may act, and the lane's move
+    and tick change the state as the checked `apply` does."""
+    game = registry.get(name)
+    lane = game.fast_lane()
+    assert lane is not None and game.fast_lane() is lane
     for seed in range(6):
-        state = QUASHARS.new(seed, players)
-        bots = make_bots("quashars", ["random"] * players, seed)
+        state = game.new(seed, players)
+        bots = make_bots(name, ["random"] * players, seed)
         now = 0
-        while not QUASHARS.is_over(state):
-            legal = LANE.legal_ids(state)
-            able = [seat for seat in range(players) if QUASHARS.can_act(state, seat)]
+        while not game.is_over(state):
+            legal = lane.legal_ids(state)
+            able = [seat for seat in range(players) if game.can_act(state, seat)]
+            moved = state.clone()
             if not legal:
                 assert able == []
-                now = QUASHARS.next_deadline(state)  # type: ignore[assignment]
-                assert now is not None and LANE.tick is not None
-                ticked = state.clone()
-                LANE.tick(ticked, now)
-                QUASHARS.apply(state, Input.tick(now))
-                assert canonical(ticked.to_json()) == canonical(state.to_json())
+                deadline = game.next_deadline(state)
+                assert deadline is not None
+                now = max(now, deadline)
+                game.apply(state, Input.tick(now))
+                if lane.tick is not None:
+                    lane.tick(moved, now)
+                    assert canonical(moved.to_json()) == canonical(state.to_json())
                 continue
-            seat = LANE.to_act(state)
+            seat = lane.to_act(state)
             assert able == [seat]
-            assert QUASHARS.next_deadline(state) is None
-            assert QUASHARS.view(state, seat)["legal"] == [LANE.action_of_id(a) for a in legal]
-            plan = bots[seat].plan(QUASHARS.lazy_view(state, seat), now)
+            assert game.next_deadline(state) is None
+            actions = [lane.action_of_id(a) for a in legal]
+            assert game.view(state, seat)["legal"] == actions
+            plan = bots[seat].plan(game.lazy_view(state, seat), now)
             assert plan is not None and plan.time == now
-            QUASHARS.apply(state, Input(seat, plan.action, now))
+            lane.apply_id(moved, legal[actions.index(plan.action)], now)
+            game.apply(state, Input(seat, plan.action, now))
+            assert canonical(moved.to_json()) == canonical(state.to_json())
