@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from quintet.bots.random import RandomBot
-from quintet.core import Input, canonical, derive_seed, registry, replay
+from quintet.core import Input, JSONDict, Plan, canonical, derive_seed, registry, replay
 from quintet.sim import GameRun, SimulationError, engine, make_bots, play_game
 from quintet.sim.fast_lane import lane_for
 
@@ -101,8 +101,18 @@ def test_a_bot_without_a_fast_pick_keeps_the_game_on_the_event_loop() -> None:
     state = QUASHARS.new(1, 4)
     assert lane_for(QUASHARS, state, make_bots("quashars", ["random"] * 4, 1)) is not None
     assert lane_for(QUASHARS, state, make_bots("quashars", ["random"] * 3 + ["basic"], 1)) is None
+    others = make_bots("quashars", ["random"] * 3, 1)
     waiting = RandomBot(QUASHARS, 0, 1, delay=lambda view, action, rng: 5)
-    assert lane_for(QUASHARS, state, [waiting, *make_bots("quashars", ["random"] * 3, 1)]) is None
+    assert lane_for(QUASHARS, state, [waiting, *others]) is None
+    assert lane_for(QUASHARS, state, [Patient(QUASHARS, 0, 1), *others]) is None
+
+
+class Patient(RandomBot):
+    """A random bot that plans later than it draws: the lane cannot play its times."""
+
+    def plan(self, view: JSONDict, now: int) -> Plan | None:
+        chosen = super().plan(view, now)
+        return None if chosen is None else Plan(chosen.time + 10, chosen.action)
 
 
 def test_a_mixed_table_plays_as_before() -> None:

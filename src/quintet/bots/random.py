@@ -80,9 +80,11 @@ class RandomBot:
         Only the default bot has one: `pick_listed` draws `below(len(legal))` from the
         view's `legal` list, which a lane lists in the same order as ids, and it acts at
         once; so `Rng.choice` over the ids (the same draw) picks the same action. A bot
-        with a pick or a delay of its own stays on the simulator's general loop.
+        with a pick or a delay of its own, or a subclass that plans otherwise, stays on
+        the simulator's general loop.
         """
-        if self.pick is not pick_listed or self.delay is not None:
+        planned_here = type(self).plan is RandomBot.plan
+        if self.pick is not pick_listed or self.delay is not None or not planned_here:
             return None
         return self.rng.choice
 
