@@ -122,14 +122,25 @@ def test_a_mixed_table_plays_as_before() -> None:
     )
 
 
-def test_a_game_without_end_fails_alike_on_both_paths() -> None:
+@pytest.mark.parametrize("short", [1, 50, 100])
+def test_a_game_without_end_fails_alike_on_both_paths(short: int) -> None:
+    inputs = len(play_game("quashars", 2, 3, ["random"] * 3, {"pause_ms": 0}).record.inputs)
+    limit = inputs - short
     messages = []
     for fast in (False, True):
         with pytest.raises(SimulationError) as caught:
-            play_game("quashars", 2, 3, ["random"] * 3, max_steps=50, fast_lane=fast)
+            play_game(
+                "quashars", 2, 3, ["random"] * 3, {"pause_ms": 0}, max_steps=limit, fast_lane=fast
+            )
         messages.append(str(caught.value))
     assert messages[0] == messages[1]
-    assert messages[0].startswith("quashars, seed 2: no end after 50 inputs")
+    assert messages[0].startswith(f"quashars, seed 2: no end after {limit} inputs")
+
+
+def test_a_game_at_its_step_limit_ends_on_both_paths() -> None:
+    inputs = len(play_game("quashars", 4, 4, ["random"] * 4).record.inputs)
+    general = play_game("quashars", 4, 4, ["random"] * 4, max_steps=inputs, fast_lane=False)
+    assert seen(play_game("quashars", 4, 4, ["random"] * 4, max_steps=inputs)) == seen(general)
 
 
 #: Every registered game that offers a lane, with each of its player counts.
