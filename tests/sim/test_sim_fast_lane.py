@@ -9,6 +9,7 @@ final state, the refused count, the end time, and the bots' own random streams.
 from __future__ import annotations
 
 import dataclasses
+import pickle
 from typing import Any
 
 import pytest
@@ -105,6 +106,12 @@ def test_a_bot_without_a_fast_pick_keeps_the_game_on_the_event_loop() -> None:
     waiting = RandomBot(QUASHARS, 0, 1, delay=lambda view, action, rng: 5)
     assert lane_for(QUASHARS, state, [waiting, *others]) is None
     assert lane_for(QUASHARS, state, [Patient(QUASHARS, 0, 1), *others]) is None
+
+
+def test_a_run_from_the_lane_pickles_with_its_record() -> None:
+    run = play_game("quashars", 8, 3, ["random"] * 3)
+    copied = pickle.loads(pickle.dumps(run))
+    assert seen(copied) == seen(run)
 
 
 class Patient(RandomBot):

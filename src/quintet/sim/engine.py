@@ -97,6 +97,10 @@ class GameRun:
             self._make_record = None
         return self._record
 
+    def __reduce__(self) -> tuple[type[GameRun], tuple[Any, ...]]:
+        # A record still to be made is a closure; a pickle carries the record itself.
+        return type(self), (self.state, self.outcome, self.record, self.refused, self.end_time)
+
     def __repr__(self) -> str:
         return (
             f"GameRun(outcome={self.outcome!r}, refused={self.refused}, "
