@@ -11,6 +11,9 @@ A refused plan (`RuleError`, for example "too late") is not recorded: the state
 is unchanged, the bot hears `refused(error, now)` and is asked again. An
 accepted input is recorded even when it is a wrong claim that only costs its
 maker, because it changed the state; so the record replays bit for bit.
+
+When the game offers a fast lane and every bot can pick on it, `play_game` skips this
+loop and plays the same game there (`quintet.sim.fast_lane`).
 """
 
 from __future__ import annotations
