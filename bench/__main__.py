@@ -133,14 +133,25 @@ def _open_spiel_version() -> str | None:
 
 def simulate_line(rounds: int, seconds: float, quick: bool) -> dict[str, Any]:
     """The ``simulate_random_games`` line: deals/s of ``quintet simulate quashars`` among 4
-    random bots, and OpenSpiel's oh_hell (uniform chance driver) in turn in this process."""
+    random bots (its real path, the fast lane), of the same games on the general event loop,
+    and of OpenSpiel's oh_hell (uniform chance driver), in turn in this process."""
     common = {"python": platform.python_version(), "cpus": os.cpu_count(), "quick": quick}
-    _log("warming up the simulator")
+    deals = simulate_games.DEALS_PER_MATCH
+
+    def whole_matches(size: int) -> int:
+        return -(-size // deals) * deals
+
+    _log("warming up the simulator (fast lane)")
     play = simulate_games.quashars_deals
-    size = _QUICK_SIZES["simulated"] if quick else _calibrated(play, 40, seconds)
-    size = -(-size // simulate_games.DEALS_PER_MATCH) * simulate_games.DEALS_PER_MATCH
+    size = _QUICK_SIZES["simulated"] if quick else whole_matches(_calibrated(play, 40, seconds))
     ours = Series("simulate", play, size)
-    series = [ours]
+    _log("warming up the simulator (general event loop)")
+    loop = simulate_games.general_loop_deals
+    loop_size = (
+        _QUICK_SIZES["simulated"] if quick else whole_matches(_calibrated(loop, 20, seconds))
+    )
+    general = Series("simulate/general", loop, loop_size)
+    series = [ours, general]
     theirs: Series | None = None
     if openspiel_oh_hell.available():
         game = openspiel_oh_hell.load_oh_hell()
@@ -163,8 +174,14 @@ def simulate_line(rounds: int, seconds: float, quick: bool) -> dict[str, Any]:
         "command": "quintet simulate quashars --players 4 --bots random,random,random,random",
         "players": 4,
         "game_unit": GAME_UNIT,
-        "path": "quintet.sim.play_game: lazy views, game.apply with events, records",
+        "path": "quintet.sim.play_game on the fast lane (quintet.sim.fast_lane): the rules' "
+        "fast path by action ids, random bots' own draws, records made when read",
         **ours.summary("games"),
+        "general_loop": {
+            "path": "play_game(..., fast_lane=False): lazy views, game.apply with events, "
+            "the scheduler, JSON actions, records",
+            **general.summary("games"),
+        },
     }
     if theirs is None:
         line["openspiel"] = SKIPPED
@@ -172,6 +189,7 @@ def simulate_line(rounds: int, seconds: float, quick: bool) -> dict[str, Any]:
         line["openspiel_games_per_second"] = round(statistics.median(theirs.rates), 1)
         line["openspiel_games_per_cpu_second"] = round(statistics.median(theirs.cpu_rates), 1)
         line.update(_ratio(ours, theirs))
+        line["general_loop"].update(_ratio(general, theirs))
     return {**line, **common}
 
 

@@ -1,10 +1,12 @@
 """The simulator's speed: random Quashars matches through ``quintet.sim`` against OpenSpiel.
 
 ``quintet simulate quashars --players 4 --bots random,random,random,random`` plays whole
-matches through the simulator's event loop: every bot decision gets a (lazy) view, every
-action goes through the checked ``game.apply`` and is recorded, the host's tick deals the
-next game. One match is four deals; the figure is deals per second, beside OpenSpiel's
-``oh_hell`` (one deal a game) driven from Python in the same process.
+matches with ``play_game``. Random bots on a game with a fast lane are played there
+(``quintet.sim.fast_lane``: the rules' fast path by action ids, records made only when
+read); ``fast_lane=False`` times the general event loop instead, where every bot decision
+gets a (lazy) view, every action goes through the checked ``game.apply`` and the
+scheduler, and is recorded. One match is four deals; the figures are deals per second,
+beside OpenSpiel's ``oh_hell`` (one deal a game) driven from Python in the same process.
 
     .venv/bin/python -m bench.simulate_games [--rounds 5] [--seconds 1] [--game quashars]
 
@@ -24,23 +26,34 @@ from quintet.sim import play_game
 DEALS_PER_MATCH = 4
 
 
-def simulated_games(
-    games: int, seed: int, game: str = "quashars", players: int = 4, bot: str = "random"
+def simulated_games(  # noqa: PLR0917 - the benchmark's knobs, all with defaults
+    games: int,
+    seed: int,
+    game: str = "quashars",
+    players: int = 4,
+    bot: str = "random",
+    fast_lane: bool = True,
 ) -> float:
     """Seconds to play ``games`` games among ``bot`` bots with ``play_game``, as
-    ``quintet simulate`` does for game ``i`` of a run (seed ``derive_seed(seed, i)``)."""
+    ``quintet simulate`` does for game ``i`` of a run (seed ``derive_seed(seed, i)``);
+    ``fast_lane=False`` keeps every game on the general event loop."""
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
     levels = [bot] * players
     start = time.perf_counter()
     for index in range(games):
-        play_game(game, derive_seed(seed, index), players, levels)
+        play_game(game, derive_seed(seed, index), players, levels, fast_lane=fast_lane)
     return time.perf_counter() - start
 
 
-def quashars_deals(deals: int, seed: int) -> float:
+def quashars_deals(deals: int, seed: int, fast_lane: bool = True) -> float:
     """Seconds to play ``deals`` deals (``deals / 4`` matches, rounded up) of random Quashars."""
-    return simulated_games(-(-deals // DEALS_PER_MATCH), seed)
+    return simulated_games(-(-deals // DEALS_PER_MATCH), seed, fast_lane=fast_lane)
+
+
+def general_loop_deals(deals: int, seed: int) -> float:
+    """``quashars_deals`` on the general event loop (no fast lane)."""
+    return quashars_deals(deals, seed, fast_lane=False)
 
 
 def main(argv: list[str] | None = None) -> None:

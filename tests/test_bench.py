@@ -80,7 +80,8 @@ KEYS: dict[str, set[str]] = {
     "quashars_clone": COMMON_KEYS | RATE_KEYS | {"clones", "clones_per_second"},
     "simulate_random_games": COMMON_KEYS
     | RATE_KEYS
-    | {"command", "players", "game_unit", "games", "games_per_second", "games_per_cpu_second"},
+    | {"command", "players", "game_unit", "games", "games_per_second", "games_per_cpu_second"}
+    | {"path", "general_loop"},
     "quiclo_solver_full_table": COMMON_KEYS
     | {"positions", "players", "cards_per_player", "median_ms", "p99_ms", "claims_median"}
     | {"build_median_ms", "has_claim_median_ms", "has_claim_p99_ms", "has_claim_end_median_ms"},
@@ -287,6 +288,8 @@ def test_without_openspiel_its_lines_say_skipped(
     simulated = lines[NAMES.index("simulate_random_games")]
     assert simulated["openspiel"] == bench_main.SKIPPED
     assert "ratio_quintet_to_openspiel" not in simulated
+    assert "ratio_quintet_to_openspiel" not in simulated["general_loop"]
+    assert simulated["general_loop"]["games_per_second"] > 0
 
 
 # `make setup` installs the `bench` extra, so OpenSpiel is always here under `make test`.
@@ -306,6 +309,9 @@ def test_with_openspiel_the_ratio_pairs_the_rounds(capsys: pytest.CaptureFixture
     assert simulated["repeats"] == 2 and len(simulated["ratio_each_round"]) == 2
     assert simulated["games"] % 4 == 0  # whole matches of 4 deals
     assert simulated["openspiel_games_per_second"] > 0 and simulated["ratio_by_cpu_time"] > 0
+    general = simulated["general_loop"]
+    assert general["repeats"] == 2 and len(general["ratio_each_round"]) == 2
+    assert general["games_per_cpu_second"] > 0 and general["ratio_by_cpu_time"] > 0
 
 
 @pytest.mark.usefixtures("no_server_load")
@@ -563,5 +569,6 @@ def test_the_simulator_benchmark_runs_alone_for_any_game(
     assert (line["benchmark"], line["game"], line["players"]) == ("simulate_games", "quiclo", 2)
     assert line["games"] >= 1 and line["games_per_cpu_second"] > 0
     assert simulate_games.quashars_deals(5, seed=1) > 0  # two matches: 8 deals
+    assert simulate_games.general_loop_deals(4, seed=1) > 0
     with pytest.raises(ValueError, match=">= 1"):
         simulate_games.simulated_games(0, 1)

@@ -259,3 +259,17 @@ def test_derive_seed_separates_labels_and_their_order() -> None:
     assert derive_seed(5, 1, 2) != derive_seed(5, 2, 1)
     assert derive_seed(5, 1) != derive_seed(5, 1, 0)
     assert derive_seed(5, 1) != derive_seed(6, 1)
+
+
+def test_choice_is_the_item_below_draws() -> None:
+    items = tuple(range(100, 137))
+    chosen, drawn = Rng(9), Rng(9)
+    for size in (1, 2, 5, 13, 26, 37) * 20:
+        assert chosen.choice(items[:size]) == items[drawn.below(size)]
+    assert chosen.state == drawn.state
+
+
+def test_below_is_next64_scaled() -> None:
+    fast, plain = Rng(4), Rng(4)
+    for n in (1, 3, 48, 2**40):
+        assert fast.below(n) == (plain.next64() * n) >> 64

@@ -18,6 +18,7 @@ from typing import Any
 
 from quintet.core.bot import BotFactory, Plan
 from quintet.core.errors import GameOver, RuleError, TooLate
+from quintet.core.fast_lane import FastPick
 from quintet.core.jsonutil import copy_json
 from quintet.core.rng import Rng
 from quintet.core.types import JSONDict, Seat
@@ -72,6 +73,20 @@ class RandomBot:
         if wait < 0:
             raise ValueError(f"a random bot's delay must be >= 0 ms, not {wait}")
         return Plan(now + wait, action)
+
+    def fast_pick(self, game: Any, state: Any) -> FastPick | None:
+        """This bot's pick on a game's fast lane (`quintet.core.fast_lane`), or None.
+
+        Only the default bot has one: `pick_listed` draws `below(len(legal))` from the
+        view's `legal` list, which a lane lists in the same order as ids, and it acts at
+        once; so `Rng.choice` over the ids (the same draw) picks the same action. A bot
+        with a pick or a delay of its own, or a subclass that plans otherwise, stays on
+        the simulator's general loop.
+        """
+        planned_here = type(self).plan is RandomBot.plan
+        if self.pick is not pick_listed or self.delay is not None or not planned_here:
+            return None
+        return self.rng.choice
 
     def refused(self, error: RuleError, now: int) -> None:
         # In a race someone may have been faster, or the game ended first: the bot is

@@ -19,6 +19,7 @@ from quintet.core.errors import (
     TooLate,
 )
 from quintet.core.events import Event, events_for, private, public
+from quintet.core.fast_lane import FastLane, FastPick
 from quintet.core.game import Game, State
 from quintet.core.inputs import TICK, Input
 from quintet.core.jsonutil import canonical
@@ -42,6 +43,8 @@ __all__ = [
     "BotFactory",
     "BotLevels",
     "Event",
+    "FastLane",
+    "FastPick",
     "Game",
     "GameOver",
     "IllegalAction",

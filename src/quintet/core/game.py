@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from quintet.core.errors import BadInput, BadOptions, GameOver, IllegalAction, TimeWentBack
 from quintet.core.events import Event
+from quintet.core.fast_lane import FastLane
 from quintet.core.inputs import Input
 from quintet.core.options import Options
 from quintet.core.outcome import Outcome
@@ -185,6 +186,16 @@ class Game(ABC, Generic[S, O]):
         takes (state, viewer) and returns fresh data. Together they must build exactly
         `_view` (a game that has them can build `_view` from them). None, the default,
         gives the plain `_view` instead.
+        """
+        return None
+
+    def fast_lane(self) -> FastLane[S] | None:
+        """The game's unchecked path by action ids for the simulator, or None.
+
+        None, the default, keeps every simulation on the general loop. A turn-based game
+        with a fast path returns one lane (the same object each time) that keeps the
+        contract in `quintet.core.fast_lane`; the simulator then plays games among bots
+        that can pick from ids on it, with the very same results.
         """
         return None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 from functools import cache
 from typing import TypeVar
 
@@ -45,7 +45,18 @@ class Rng:
         Multiply-and-shift; its bias is below n / 2**64, far under anything a
         game could notice, and it needs no rejection loop.
         """
-        return (self.next64() * n) >> 64
+        # `next64` written out: bots and playouts draw here for every move.
+        self.state = s = (self.state + _GOLDEN) & _MASK64
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return ((s ^ (s >> 31)) * n) >> 64
+
+    def choice(self, items: Sequence[T]) -> T:
+        """`items[self.below(len(items))]` (items not empty), the same draw in one call."""
+        self.state = s = (self.state + _GOLDEN) & _MASK64
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return items[((s ^ (s >> 31)) * len(items)) >> 64]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates): for i from the top down, swap item i with

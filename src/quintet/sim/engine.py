@@ -11,12 +11,14 @@ A refused plan (`RuleError`, for example "too late") is not recorded: the state
 is unchanged, the bot hears `refused(error, now)` and is asked again. An
 accepted input is recorded even when it is a wrong claim that only costs its
 maker, because it changed the state; so the record replays bit for bit.
+
+When the game offers a fast lane and every bot can pick on it, `play_game` skips this
+loop and plays the same game there (`quintet.sim.fast_lane`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 from weakref import ref
@@ -37,6 +39,7 @@ from quintet.core import (
 )
 from quintet.core.registry import AnyGame
 from quintet.core.scheduler import Scheduler, Slot
+from quintet.sim.fast_lane import LaneStuck, inputs_of, lane_for, run_lane
 
 #: Inputs (accepted or refused) one game may take before the simulator calls it
 #: stuck. A 4-player Quashars match takes about 210; a 3-minute race a few
@@ -61,17 +64,51 @@ class SimulationError(RuntimeError):
         return type(self), (self.reason, self.game, self.seed)
 
 
-@dataclass(frozen=True)
 class GameRun:
-    """A finished game: its final state, outcome and a record that replays it."""
+    """A finished game: its final state, outcome and a record that replays it.
 
-    state: State
-    outcome: Outcome
-    record: Record
-    #: Plans the rules refused (not in the record: they changed nothing).
-    refused: int
-    #: Virtual time of the last input, in ms.
-    end_time: int
+    The record may be made when it is first read (`record` given as a function): a
+    game played on the fast lane has only action ids until then, and a simulation that
+    sums outcomes never reads it.
+    """
+
+    __slots__ = ("_make_record", "_record", "end_time", "outcome", "refused", "state")
+
+    def __init__(
+        self,
+        state: State,
+        outcome: Outcome,
+        record: Record | Callable[[], Record],
+        refused: int,
+        end_time: int,
+    ) -> None:
+        self.state = state
+        self.outcome = outcome
+        self._record = record if isinstance(record, Record) else None
+        self._make_record = None if isinstance(record, Record) else record
+        #: Plans the rules refused (not in the record: they changed nothing).
+        self.refused = refused
+        #: Virtual time of the last input, in ms.
+        self.end_time = end_time
+
+    @property
+    def record(self) -> Record:
+        """The record that replays this game (made on first use)."""
+        if self._record is None:
+            assert self._make_record is not None
+            self._record = self._make_record()
+            self._make_record = None
+        return self._record
+
+    def __reduce__(self) -> tuple[type[GameRun], tuple[Any, ...]]:
+        # A record still to be made is a closure; a pickle carries the record itself.
+        return type(self), (self.state, self.outcome, self.record, self.refused, self.end_time)
+
+    def __repr__(self) -> str:
+        return (
+            f"GameRun(outcome={self.outcome!r}, refused={self.refused}, "
+            f"end_time={self.end_time}, record={self.record!r})"
+        )
 
 
 def make_bots(game: str, levels: Sequence[str], seed: int) -> list[Bot]:
@@ -93,6 +130,7 @@ def play_game(
     options: Options | JSONDict | None = None,
     *,
     max_steps: int = MAX_STEPS,
+    fast_lane: bool = True,
 ) -> GameRun:
     """Play one game among bots to its end.
 
@@ -100,6 +138,10 @@ def play_game(
     rule) or a ready bot object. Raises `BadInput`/`BadOptions` for a setup
     that does not fit the game, and `SimulationError` when the game cannot end.
     Any other error (a bot's bug) carries a note naming the game and the seed.
+
+    When the game offers a fast lane and every bot can pick on it (`quintet.sim.fast_lane`),
+    the game is played there, with the very same result; `fast_lane=False` keeps it on
+    the general event loop.
 
     >>> run = play_game("quashars", seed=3, players=4, bots=["random"] * 4)
     >>> len(run.outcome.scores), run.record.seed
@@ -114,18 +156,34 @@ def play_game(
         registry.make_bot(rules.name, b, seat, derive_seed(seed, seat)) if isinstance(b, str) else b
         for seat, b in enumerate(bots)
     ]
+    lane = lane_for(rules, state, agents) if fast_lane else None
     try:
-        inputs, refused, now = _run(rules, state, agents, seed, max_steps)
+        if lane is None:
+            inputs, refused, now = _run(rules, state, agents, seed, max_steps)
+        else:
+            start = state.now
+            log, ticks, now = run_lane(rules, lane[0], state, lane[1], max_steps)
+            refused = 0
     except SimulationError:
         raise
+    except LaneStuck as stuck:
+        raise SimulationError(stuck.reason, rules.name, seed) from None
     except Exception as error:
         error.add_note(f"while simulating {rules.name} with seed {seed}")
         raise
     outcome = rules.outcome(state)
     if outcome is None:  # pragma: no cover - is_over and outcome disagree: a rules bug
         raise SimulationError("the game is over but has no outcome", rules.name, seed)
-    record = Record(rules.name, seed, players, parsed.to_json(), tuple(inputs))
-    return GameRun(state, outcome, record, refused, now)
+    options_json = parsed.to_json()
+    if lane is None:
+        record = Record(rules.name, seed, players, options_json, tuple(inputs))
+        return GameRun(state, outcome, record, refused, now)
+
+    def make_record() -> Record:
+        made = inputs_of(lane[0], log, ticks, start)
+        return Record(rules.name, seed, players, options_json, made)
+
+    return GameRun(state, outcome, make_record, refused, now)
 
 
 def _run(

@@ -261,6 +261,13 @@ def next_game(state: QuasharsState, events: list[Event] | None = None) -> None:
     deal_next(state, events)
 
 
+def tick(state: QuasharsState, now: int) -> None:
+    """Unchecked: the host's tick at the deadline `now` (after a game's scoring): as
+    `QuasharsGame.apply` with a tick does, the next game is dealt and the time kept."""
+    next_game(state)
+    state.now = now
+
+
 def totals(state: QuasharsState) -> list[int]:
     return [sum(game[s] for game in state.scores) for s in range(state.players)]
 
@@ -289,10 +296,14 @@ def legal_action_ids(state: QuasharsState) -> tuple[int, ...]:
     return ()
 
 
-def apply_action_id(state: QuasharsState, action_id: int) -> None:
-    """Unchecked: apply a dense action id from `legal_action_ids`."""
+def apply_action_id(state: QuasharsState, action_id: int, now: int = 0) -> None:
+    """Unchecked: apply a dense action id from `legal_action_ids` at `now` ms.
+
+    `now` matters only for the last card of a game: the pause before the next deal
+    starts then (the simulator's fast lane passes it; playouts may leave it at 0).
+    """
     if action_id < PREDICT_BASE:
-        play(state, action_id)
+        play(state, action_id, now)
     else:
         offset = action_id - PREDICT_BASE
         predict(state, offset >> 1, bool(offset & 1))

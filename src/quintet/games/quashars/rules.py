@@ -10,6 +10,7 @@ input completely and then calls them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any, Final
 
 from quintet.core import (
@@ -18,6 +19,7 @@ from quintet.core import (
     BadInput,
     BadOptions,
     Event,
+    FastLane,
     Game,
     IllegalAction,
     Input,
@@ -45,12 +47,14 @@ from quintet.games.quashars.components import (
 )
 from quintet.games.quashars.fast import (
     action_of_id,
+    apply_action_id,
     legal_action_ids,
     legal_cards,
     new_state,
     next_game,
     play,
     predict,
+    tick,
     totals,
 )
 from quintet.games.quashars.state import OVER, PHASES, PLAY, PREDICT, QuasharsOptions, QuasharsState
@@ -63,6 +67,11 @@ _DECK_MASKS: Final = {players: deck_mask(players) for players in (MIN_PLAYERS, M
 _PREDICT_FIELDS: Final = {"chips": int}
 _PREDICT_OPTIONAL: Final = {"flex": bool}
 _PLAY_FIELDS: Final = {"card": object}
+#: The fast path as the simulator's fast lane (`quintet.core.fast_lane`): the view's
+#: `legal` list is `legal_action_ids` in order (`views.legal`), and only `to_act` acts.
+_FAST_LANE: Final[FastLane[QuasharsState]] = FastLane(
+    legal_action_ids, attrgetter("to_act"), apply_action_id, action_of_id, tick
+)
 
 
 def _parse_card(value: Any) -> int:
@@ -165,6 +174,9 @@ class QuasharsGame(Game[QuasharsState, QuasharsOptions]):
 
     def view_parts(self, state: QuasharsState, viewer: Viewer) -> Mapping[str, ViewPart]:
         return views.parts(viewer)
+
+    def fast_lane(self) -> FastLane[QuasharsState]:
+        return _FAST_LANE
 
     def next_deadline(self, state: QuasharsState) -> int | None:
         return state.deadline
