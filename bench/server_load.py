@@ -77,8 +77,10 @@ LEVELS: Final = ("hard", "medium", "hard", "medium")
 #: Quiclo's default sit-out after a wrong claim (ms); the benchmark scales it by the pace.
 SIT_OUT_MS: Final = 15_000
 #: A game's wall time at pace 1 (s), on the short side of what the simulator gives for these
-#: levels (18.7 s mean), so that enough tables are prepared before the window.
-GAME_SECONDS_AT_PACE_1: Final = 15.0
+#: levels (31.2 s mean since the bots' timing follows the chains' difficulty, 2026-12-01:
+#: `quintet simulate quiclo --players 4 --bots hard,medium,hard,medium --games 100`), so
+#: that enough tables are prepared before the window.
+GAME_SECONDS_AT_PACE_1: Final = 25.0
 #: Concurrent lobby clients while tables are prepared.
 SETUP_WORKERS: Final = 8
 #: Seconds of echo traffic before its window.
@@ -131,7 +133,9 @@ class Config:
 
 
 FULL: Final = Config()
-QUICK: Final = Config(tables=5, warmup_s=0.5, window_s=3.0, echo_window_s=1.5)
+#: Quick: every code path once, new games starting inside the window included (at a pace
+#: of 0.05 a game lasts about 1.5 s).
+QUICK: Final = Config(tables=5, warmup_s=0.5, window_s=3.0, pace=0.05, echo_window_s=1.5)
 
 
 _STARTED = time.monotonic()
