@@ -117,7 +117,19 @@ class ExpertBot(LevelBot):
         self._holds_round = -1
         self._holds = 0
 
+    #: What being able to go out is worth, in points beyond the play's score.
+    go_out_value: float = GO_OUT_VALUE
+
     # ---------------------------------------------------------------- worth
+
+    def _worth(self, known: Vocabulary, hand: tuple[str, ...], last: bool) -> float:  # type: ignore[override]
+        """A hand after its draw: its best way out plus `go_out_value`, else its best play
+        with a discard; in a last turn its best lay-down."""
+        if not last:
+            out = known.go_out(hand)
+            if out is not None:
+                return out.score + self.go_out_value
+        return float(known.best_discard(hand).score)
 
     def _deck_worth(
         self, known: Vocabulary, kept: tuple[str, ...], pool: Counter[str], last: bool
@@ -199,7 +211,7 @@ class ExpertBot(LevelBot):
         assert out.discard is not None
         kept.remove(out.discard)
         pool = unseen_cards(view)
-        gain = self._deck_worth(known, tuple(kept), pool, False) - GO_OUT_VALUE - out.score
+        gain = self._deck_worth(known, tuple(kept), pool, False) - self.go_out_value - out.score
         if gain <= HOLD_COST * opponents:
             return False
         self._holds += 1
