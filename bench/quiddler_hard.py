@@ -36,7 +36,7 @@ from quintet.games.quiddler.bots import LEVELS, LevelBot, sorted_hand, unseen_ca
 from quintet.games.quiddler.expert import ExpertBot
 from quintet.sim.engine import play_game
 
-GAMES = 150
+GAMES = 100
 #: Round-1 deals played for the 3-card go-out rate (a whole game gives about one such turn).
 DEALS = 2000
 OPTIONS: JSONDict = {"pause_ms": 0}
