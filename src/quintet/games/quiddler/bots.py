@@ -1,17 +1,18 @@
-"""Quiddler bots: `random`, and the levels `easy`, `medium` and `hard`.
+"""Quiddler bots: the levels `easy` and `medium`, what `hard` builds on, and `BOTS`.
 
-Every bot reads only its own view. The table's dictionary comes from the view's options
-(`extra_words`, `replace_words`), so a table that adds or replaces words is played with
-its own words. What the levels share:
+`random` is a uniformly random legal move with no word list (`random_bot`); `hard` is the
+expert of `expert`, built on `LevelBot`. Every bot reads only its own view. The table's
+dictionary comes from the view's options (`extra_words`, `replace_words`), so a table that
+adds or replaces words is played with its own words. What the levels share:
 
-- They go out as soon as they can (with the words they know), and in a last turn they
-  lay down the best they can (`solver.best` with a discard, over the words they know).
+- They go out as soon as they can (with the words they know; `hard` may hold back), and
+  in a last turn they lay down the best they can (`solver.best` with a discard, over the
+  words they know; `hard` also weighs the bonuses).
 - In challenge mode each challenges exactly the open words that are not in the table's
   dictionary (the software referees; a bot does not bluff or guess).
 - Each plans its action after a human think time (`quintet.bots.THINK_TIMES`: easy
   "slow", medium "human", hard "fast") drawn from its own stream, so the timing never
   changes a decision; a challenge answer is always planned before the window closes.
-  (`random` acts at once, as it always has.)
 - Word lists, their tries (`quintet.words.search.card_trie`) and solver answers are kept
   between decisions and between bots (`vocabulary`).
 
@@ -25,8 +26,9 @@ The levels:
   seen, drawn once per word and round (so a missed word stays missed until the next deal).
 - `medium` knows the words of SCOWL size 60 or less (about 81,000), plays the same greedy
   way and misses nothing.
-- `hard` knows every word of the table and plays the exact solver, with an expected-value
-  choice of draw and discard:
+- `LEVELS["hard"]`, played by `LevelBot`, is the hard level before issue 14, kept for
+  `bench/quiddler_hard.py` (the lobby's `hard` is `expert.ExpertBot`). It knows every
+  word, plays the exact solver, and chooses its draw and discard by expected value:
   - It estimates the unseen cards: the deck's composition less its own hand, the discard
     pile, every word and unused card laid down this round, and the cards others are known
     to hold (the view's `known`: taken from the discard pile and not given back).
@@ -37,8 +39,7 @@ The levels:
     play leaves unused) is weighed by what keeping the rest is worth, minus what the card
     gives the next player: its value times how many common short words use it, doubled
     when it spells a word with the cards that player is known to hold (`GIFT_WEIGHT`).
-  - It goes out whenever it can, even for few points: ending a round early catches the
-    others with cards in hand, and waiting risks someone else going out first.
+  - It goes out whenever it can.
 
 A table where nobody can ever go out (a very short replacing word list) never ends: the
 rules have no other end to a round. So that a table of easy or medium bots (whose
