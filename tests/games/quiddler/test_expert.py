@@ -9,9 +9,16 @@ from tests.games.quiddler.test_bots import FAST, planned, position
 
 from quintet.core import JSONDict
 from quintet.games.quiddler import GAME
-from quintet.games.quiddler.bots import GO_OUT_VALUE, LEVELS, LevelBot, unseen_cards, view_table
+from quintet.games.quiddler.bots import LEVELS, LevelBot, unseen_cards, view_table
 from quintet.games.quiddler.components import DECK, letters
-from quintet.games.quiddler.expert import MAX_HOLDS, ExpertBot, share_at_most, share_below
+from quintet.games.quiddler.expert import (
+    MAX_HOLDS,
+    SMALL_GO_OUT_VALUE,
+    SMALL_HAND,
+    ExpertBot,
+    share_at_most,
+    share_below,
+)
 from quintet.sim.engine import play_game
 
 
@@ -33,7 +40,9 @@ def test_the_deck_is_worth_the_mean_over_every_unseen_card() -> None:
     for card, count in pool.items():
         hand = tuple(sorted(["i", "q", "t", card]))
         out = table.go_out(hand)
-        worth = out.score + GO_OUT_VALUE if out else table.best_lay_down(hand).score
+        # A small hand: going out counts above any score.
+        assert len(hand) <= SMALL_HAND
+        worth = out.score + SMALL_GO_OUT_VALUE if out else table.best_lay_down(hand).score
         total += count * worth
     estimate = bot._deck_worth(known, ("i", "q", "t"), pool, False)
     assert abs(estimate - total / sum(pool.values())) < 1e-9
