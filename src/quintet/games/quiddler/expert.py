@@ -124,19 +124,16 @@ class ExpertBot(LevelBot):
         self._holds_round = -1
         self._holds = 0
 
-    #: What being able to go out is worth, in points beyond the play's score.
-    go_out_value: float = GO_OUT_VALUE
-
     # ---------------------------------------------------------------- worth
 
     def _worth(self, known: Vocabulary, hand: tuple[str, ...], last: bool) -> float:  # type: ignore[override]
-        """A hand after its draw: its best way out plus `go_out_value`, else its best play
-        with a discard; in a last turn its best lay-down."""
+        """A hand after its draw: its best way out plus what going out is worth, else its
+        best play with a discard; in a last turn its best lay-down."""
         if not last:
             out = known.go_out(hand)
             if out is not None:
                 small = len(hand) <= SMALL_HAND
-                return out.score + (SMALL_GO_OUT_VALUE if small else self.go_out_value)
+                return out.score + (SMALL_GO_OUT_VALUE if small else GO_OUT_VALUE)
         return float(known.best_discard(hand).score)
 
     def _deck_worth(
@@ -219,7 +216,7 @@ class ExpertBot(LevelBot):
         assert out.discard is not None
         kept.remove(out.discard)
         pool = unseen_cards(view)
-        gain = self._deck_worth(known, tuple(kept), pool, False) - self.go_out_value - out.score
+        gain = self._deck_worth(known, tuple(kept), pool, False) - GO_OUT_VALUE - out.score
         if gain <= HOLD_COST * opponents:
             return False
         self._holds += 1
