@@ -18,6 +18,7 @@ from quintet.games.quiddler import GAME, solver
 from quintet.games.quiddler.bots import BOTS, view_table
 from quintet.games.quiddler.dictionary import TableWords
 from quintet.games.quiddler.random_bot import RandomQuiddlerBot, random_words
+from quintet.games.quiddler.state import ROUND_TURN_LIMIT
 from quintet.sim.engine import play_game
 from quintet.words import WordList
 
@@ -214,3 +215,24 @@ def test_easy_beats_it_in_nearly_every_game() -> None:
         easy = seats.index("easy")
         wins += run.outcome.ranks[easy] == 1 and run.outcome.ranks[1 - easy] == 2
     assert wins >= 9
+
+
+def test_random_bots_alone_end_their_rounds_with_one_refusal_a_turn_at_most() -> None:
+    # They go out only when made-up words happen to be words (or the round's turn limit
+    # ends it); a refusal costs at most one more try a turn, so a game stays far below
+    # the simulator's MAX_STEPS.
+    for seed in range(3):
+        state = GAME.new(seed, 2, FAST)
+        bots = [random_bot(derive_seed(seed, seat), seat) for seat in range(2)]
+        turns = refusals = 0
+        while state.round_no == 1:
+            seat = state.to_act
+            plan = bots[seat].plan(GAME.view(state, seat), state.now)
+            assert plan is not None
+            turns += plan.action["type"] == "draw"
+            try:
+                GAME.apply(state, Input(seat, plan.action, plan.time))
+            except IllegalAction as error:
+                refusals += 1
+                bots[seat].refused(error, state.now)
+        assert state.results and 0 < refusals <= turns <= ROUND_TURN_LIMIT
