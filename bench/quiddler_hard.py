@@ -1,12 +1,15 @@
 """Quiddler's `hard` bot at the table: how often it goes out with 3 cards, and how it fares
 against the `hard` it replaced.
 
-    .venv/bin/python -m bench.quiddler_hard [--games N] [--seed S] [--players P]
+    .venv/bin/python -m bench.quiddler_hard [--games N] [--seed S] [--players P] [--deals D]
+        [--against old|no-bonus]
 
 Plays N pairs of games between the new `hard` (`expert.ExpertBot`) and the old one
 (`LevelBot` with `LEVELS["hard"]`, the expected-value bot of 2026-11), on the same seeds
 with the seats swapped (paired: each pair deals the same cards to both seatings). With P
-players the new bot takes seat 0 (then seat 1) and the others are old. Prints one JSON line:
+players the new bot takes seat 0 (then seat 1) and the others are old. ``--against
+no-bonus`` plays the new bot against itself without its arrangement for the bonuses
+instead (what that arrangement is worth). Prints one JSON line:
 
 - ``go_out_rate_3_cards``: of the new bot's turns in round 1 (3 cards dealt) that were not
   a last turn, the share in which it went out; ``old_go_out_rate_3_cards`` the same for the
@@ -28,12 +31,14 @@ import json
 import math
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from quintet.core import Input, JSONDict, Plan, RuleError, derive_seed
 from quintet.games.quiddler import GAME
 from quintet.games.quiddler.bots import LEVELS, LevelBot, sorted_hand, unseen_cards, view_table
 from quintet.games.quiddler.expert import ExpertBot
+from quintet.games.quiddler.solver import Best
 from quintet.sim.engine import play_game
 
 GAMES = 100
@@ -51,6 +56,23 @@ def new_hard(seat: int, seed: int) -> ExpertBot:
     return ExpertBot(GAME, seat, seed)
 
 
+class NoBonusHard(ExpertBot):
+    """The new hard without its arrangement for the bonuses: what that is worth."""
+
+    def _arranged(
+        self, view: JSONDict, known: Any, hand: tuple[str, ...], play: Best, *, going_out: bool
+    ) -> Best:
+        return play
+
+
+#: The opponents `--against` names: the old hard (the default), or the new one without
+#: its bonus arrangement.
+OPPONENTS: dict[str, Callable[[int, int], Any]] = {
+    "old": old_hard,
+    "no-bonus": lambda seat, seed: NoBonusHard(GAME, seat, seed),
+}
+
+
 class Watch:
     """Wraps a bot: CPU time per plan, and its round-1 turns (went out or not, and the bound)."""
 
@@ -63,7 +85,7 @@ class Watch:
 
     def plan(self, view: JSONDict, now: int) -> Plan | None:
         start = time.process_time()
-        plan = self.inner.plan(view, now)
+        plan: Plan | None = self.inner.plan(view, now)
         self.cpu.append(time.process_time() - start)
         if plan is not None and view["round"] == 1 and view["phase"] == "play":
             if view["step"] == "discard":
@@ -96,7 +118,9 @@ def _best_chance(view: JSONDict) -> float:
     return good / total
 
 
-def round_one(deals: int, seed: int, players: int) -> tuple[list[Watch], list[Watch]]:
+def round_one(
+    deals: int, seed: int, players: int, against: str = "old"
+) -> tuple[list[Watch], list[Watch]]:
     """Round 1 of `deals` games (the new bot in seat `deal % players`, old bots elsewhere),
     played up to the second deal: the watches of the new bots and of the old ones."""
     new: list[Watch] = []
@@ -111,7 +135,7 @@ def round_one(deals: int, seed: int, players: int) -> tuple[list[Watch], list[Wa
                 bots.append(Watch(new_hard(seat, bot_seed)))
                 new.append(bots[-1])
             else:
-                bots.append(Watch(old_hard(seat, bot_seed)))
+                bots.append(Watch(OPPONENTS[against](seat, bot_seed)))
                 old.append(bots[-1])
         while state.round_no == 1:
             seat = state.to_act
@@ -128,7 +152,7 @@ def _interval(values: list[float]) -> list[float]:
 
 
 def measure(
-    games: int = GAMES, seed: int = 1, players: int = 2, deals: int = DEALS
+    games: int = GAMES, seed: int = 1, players: int = 2, deals: int = DEALS, against: str = "old"
 ) -> dict[str, Any]:
     """Play `games` pairs and return the JSON line (see the module's docstring)."""
     new_watches: list[Watch] = []
@@ -147,7 +171,7 @@ def measure(
                     watch = Watch(new_hard(seat, bot_seed))
                     new_watches.append(watch)
                 else:
-                    watch = Watch(old_hard(seat, bot_seed))
+                    watch = Watch(OPPONENTS[against](seat, bot_seed))
                     old_watches.append(watch)
                 bots.append(watch)
             run = play_game(GAME, game_seed, players, bots, OPTIONS)
@@ -173,11 +197,12 @@ def measure(
         }
 
     new_cpu, old_cpu = cpu(new_watches), cpu(old_watches)
-    firsts, old_firsts = round_one(deals, seed, players)
+    firsts, old_firsts = round_one(deals, seed, players, against)
     turns = sum(w.turns for w in firsts)
     return {
         "benchmark": "quiddler_hard",
         "players": players,
+        "against": against,
         "pairs": games,
         "seed": seed,
         "deals_3_cards": deals,
@@ -208,10 +233,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--deals", type=int, default=DEALS, help=f"round-1 deals for the go-out rate ({DEALS})"
     )
+    parser.add_argument(
+        "--against",
+        choices=sorted(OPPONENTS),
+        default="old",
+        help="the opponent: the old hard (default) or the new one without bonus arrangement",
+    )
     args = parser.parse_args(argv)
     if args.games < 2 or args.deals < 1:
         parser.error("--games must be at least 2 and --deals at least 1")
-    print(json.dumps(measure(args.games, args.seed, args.players, args.deals)), flush=True)
+    line = measure(args.games, args.seed, args.players, args.deals, args.against)
+    print(json.dumps(line), flush=True)
 
 
 if __name__ == "__main__":
