@@ -1,5 +1,6 @@
 """``make bench``: random-playout speed of Quashars, and of OpenSpiel's ``oh_hell`` beside it;
-the Quiclo solver at a full table; the Quiddler and Double Quick! solvers; the live server
+the Quiclo solver at a full table; the Quiddler and Double Quick! solvers; Quiddler's hard
+bot against the hard it replaced (``bench/quiddler_hard.py``); the live server
 under 50 Quiclo tables of bots, against a raw WebSocket echo (``bench/server_load.py``: a
 server and a load process of its own).
 
@@ -34,6 +35,7 @@ from bench import (
     openspiel_oh_hell,
     quiclo_solver,
     quiddler_best,
+    quiddler_hard,
     server_load,
     simulate_games,
     words_load,
@@ -314,6 +316,10 @@ def run(quick: bool, rounds: int, seconds: float) -> None:
     hands = 20 if quick else quiddler_best.HANDS
     _log(f"Quiddler best-hand solver, {hands} hands of {quiddler_best.CARDS} cards")
     _emit({**quiddler_best.measure(hands, seed=1, builds=1 if quick else 3), **common})
+
+    pairs, deals = (2, 20) if quick else (quiddler_hard.GAMES, quiddler_hard.DEALS)
+    _log(f"Quiddler hard bot: {pairs} pairs of games against the old hard, {deals} first rounds")
+    _emit({**quiddler_hard.measure(pairs, seed=1, deals=deals), **common})
 
     hands = double_quick_solver.QUICK_HANDS if quick else double_quick_solver.HANDS
     _log(f"Double Quick! crossword solver, {hands} dealt hands of 22 tiles")

@@ -39,6 +39,7 @@ from bench import (  # noqa: E402
     quashars_playouts,
     quiclo_solver,
     quiddler_best,
+    quiddler_hard,
     server_load,
     simulate_games,
     words_load,
@@ -60,6 +61,7 @@ NAMES = [
     "quiclo_solver_full_table",
     "words_load",
     "quiddler_best_hand",
+    "quiddler_hard",
     "double_quick_solver",
     "server_load",
 ]
@@ -107,6 +109,20 @@ KEYS["quiddler_best_hand"] = COMMON_KEYS | {
     "trie_build_ms",
     "trie_mib",
     "words",
+}
+KEYS["quiddler_hard"] = COMMON_KEYS | {
+    "players",
+    "pairs",
+    "turns_3_cards",
+    "go_out_rate_3_cards",
+    "go_out_bound_3_cards",
+    "old_go_out_rate_3_cards",
+    "win_share",
+    "win_share_interval",
+    "score_difference",
+    "score_difference_interval",
+    "decision_cpu_median_ms",
+    "decision_cpu_p99_ms",
 }
 KEYS["double_quick_solver"] = COMMON_KEYS | {
     "hands",
@@ -188,6 +204,9 @@ def check_measured(line: dict[str, Any]) -> None:
     if line["benchmark"] == "server_load":
         check_server_load(line)
         return
+    if line["benchmark"] == "quiddler_hard":
+        check_quiddler_hard(line)
+        return
     if line["benchmark"] == "double_quick_solver":
         assert line["hands"] >= 1 and 0 <= line["complete_share"] <= 1
         assert line["first_max_ms"] >= line["first_p99_ms"] >= line["first_median_ms"] > 0
@@ -197,6 +216,17 @@ def check_measured(line: dict[str, Any]) -> None:
     assert line[f"{unit}_per_second"] > 0
     assert line["seconds"] > 0
     assert line["repeats"] >= 1
+
+
+def check_quiddler_hard(line: dict[str, Any]) -> None:
+    assert line["pairs"] >= 2 and line["turns_3_cards"] >= 1
+    for key in ("go_out_rate_3_cards", "go_out_bound_3_cards", "old_go_out_rate_3_cards"):
+        assert 0 <= line[key] <= 1
+    low, high = line["win_share_interval"]
+    assert 0 <= line["win_share"] <= 1 and low <= line["win_share"] <= high
+    low, high = line["score_difference_interval"]
+    assert low <= line["score_difference"] <= high
+    assert line["decision_cpu_p99_ms"] >= line["decision_cpu_median_ms"] >= 0
 
 
 def check_quiclo(line: dict[str, Any]) -> None:
@@ -432,6 +462,15 @@ def test_quiddler_best_bench_alone(capsys: pytest.CaptureFixture[str]) -> None:
     assert printed["benchmark"] == "quiddler_best_hand" and printed["hands"] == 2
     with pytest.raises(SystemExit):
         quiddler_best.main(["--hands", "0"])
+
+
+def test_quiddler_hard_bench_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    quiddler_hard.main(["--games", "2", "--deals", "10"])
+    line = json.loads(capsys.readouterr().out)
+    assert line["benchmark"] == "quiddler_hard" and line["pairs"] == 2
+    check_quiddler_hard({**line, "python": "", "cpus": 1, "quick": True})
+    with pytest.raises(SystemExit):
+        quiddler_hard.main(["--games", "1"])
 
 
 def test_quiddler_bench_deals_11_cards_from_the_real_deck() -> None:

@@ -18,7 +18,7 @@ from quintet.server.lobby import SeatSpec, seat_rows
 EXPECTED = {
     "quashars": (["random", "basic"], "basic", []),
     "quiclo": (["random", "beginner", "easy", "medium", "hard"], "beginner", ["perfect"]),
-    "quiddler": (["easy", "medium", "random", "hard"], "easy", []),
+    "quiddler": (["random", "easy", "medium", "hard"], "easy", []),
     "quick": (["random", "easy", "medium", "hard"], "easy", []),
     "double-quick": (["random", "easy", "medium", "hard"], "easy", []),
 }

@@ -14,7 +14,7 @@ from tests.web.browser import Web
 LEVELS = {
     "Quashars": (["random", "basic"], "basic"),
     "Quiclo": (["random", "beginner", "easy", "medium", "hard"], "beginner"),
-    "Quiddler": (["easy", "medium", "random", "hard"], "easy"),
+    "Quiddler": (["random", "easy", "medium", "hard"], "easy"),
     "Quick": (["random", "easy", "medium", "hard"], "easy"),
     "Double Quick!": (["random", "easy", "medium", "hard"], "easy"),
 }

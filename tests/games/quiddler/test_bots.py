@@ -94,8 +94,8 @@ def planned(level: str, state: QuiddlerState, seat: int = 0, seed: int = 1) -> J
 def test_every_planned_action_is_accepted_to_the_end(levels: list[str], options: JSONDict) -> None:
     for seed in range(3):
         run = play_game("quiddler", seed, len(levels), levels, options)
-        # The bots raise on a refusal; the count says so too.
-        assert run.refused == 0
+        # The level bots raise on a refusal; only random's made-up words are refused.
+        assert run.refused == 0 or "random" in levels
         assert isinstance(run.state, QuiddlerState)
         assert len(run.state.results) == 8
 
@@ -265,14 +265,14 @@ def test_hard_lays_down_the_exact_best_in_its_last_turn() -> None:
     assert action["unused"] == sorted(best.unused)
 
 
-def test_hard_keeps_back_a_card_that_makes_a_word_with_the_next_players_known_cards() -> None:
+def test_the_old_hard_keeps_back_a_card_that_makes_a_word_with_the_next_players_cards() -> None:
     # Of b and c (8 each, neither usable), the solver drops b; b is also the rarer letter,
     # so hard drops it too, unless the next seat took u and s from the pile: b makes "bus"
-    # and "sub" with them, c nothing.
+    # and "sub" with them, c nothing. (The old hard, kept for bench/quiddler_hard.py.)
     play = Best(score=-8, words=(), unused=("c",), discard="b")
     for known, dropped in (([], "b"), (["s", "u"], "c")):
         state = position([["b", "c", "x"], ["s", "u", "e"]], step="discard", known=[[], known])
-        hard = bot("hard")
+        hard = LevelBot(GAME, 0, 1, LEVELS["hard"])
         assert hard._hard_discard(GAME.view(state, 0), play) == dropped
 
 
@@ -300,12 +300,12 @@ def test_challenges_come_before_the_window_closes() -> None:
 # ------------------------------------------------------------------ strength
 
 
-def test_hard_beats_easy_in_most_of_40_seeded_games() -> None:
+def test_hard_beats_easy_in_most_of_20_seeded_games() -> None:
     wins = 0
-    for seed in range(40):
+    for seed in range(20):
         run = play_game("quiddler", 100 + seed, 2, ["hard", "easy"], FAST)
         wins += run.outcome.ranks[0] == 1 and run.outcome.ranks[1] == 2
-    assert wins >= 30
+    assert wins >= 16
 
 
 def test_every_level_is_registered() -> None:

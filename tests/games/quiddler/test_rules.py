@@ -564,11 +564,13 @@ def test_the_game_ends_after_round_8_with_the_highest_total_winning() -> None:
     assert over["scores"] == [87, 201]
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 8])
+@pytest.mark.parametrize("players", [2, 3, 8])
 def test_random_bots_play_a_whole_game(players: int) -> None:
-    run = play_game("quiddler", 5, players, ["random"] * players, {"pause_ms": 10})
+    # Random bots seldom go out (their words are made up), so an easy bot ends the rounds.
+    bots = ["easy"] + ["random"] * (players - 1)
+    run = play_game("quiddler", 5, players, bots, {"pause_ms": 10})
     assert len(run.state.results) == 8
-    assert run.refused == 0
+    assert run.refused > 0  # the made-up words, each followed by a plain move
     assert run.outcome.scores == tuple(
         sum(r[s].total for r in run.state.results) for s in range(players)
     )
@@ -906,13 +908,17 @@ def test_the_fast_path_plays_the_same_game_as_apply() -> None:
         assert fast.to_json() == checked.to_json()
 
 
-def test_the_random_bot_goes_out_whenever_it_can() -> None:
+def test_the_random_bot_goes_out_only_with_made_up_words() -> None:
+    # "ate" goes out; the random bot tries going out (with cards in a random order) or
+    # discards, as the listed kinds go, and knows no better.
     state = table([["a", "t", "x"], ["n", "o", "k"]], deck_top=["e", "e"])
     draw_deck(state)
-    bot = BOTS["random"](GAME, 0, 1)
-    plan = bot.plan(GAME.view(state, 0), 5)
-    assert plan is not None and plan.time == 5
-    assert plan.action == {"type": "go_out", "words": [["a", "t", "e"]], "discard": "x"}
+    plans = [BOTS["random"](GAME, 0, seed).plan(GAME.view(state, 0), 5) for seed in range(40)]
+    assert all(plan is not None and plan.time == 5 for plan in plans)
+    actions = [plan.action for plan in plans if plan is not None]
+    outs = [action for action in actions if action["type"] == "go_out"]
+    assert 5 < len(outs) < 35
+    assert any(action["words"] != [["a", "t", "e"]] for action in outs)
     assert BOTS["random"](GAME, 1, 1).plan(GAME.view(state, 1), 5) is None
 
 

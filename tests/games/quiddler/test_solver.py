@@ -379,3 +379,20 @@ def test_dealt_hands_with_the_shipped_list_are_valid_plays() -> None:
             check_play(out, hand, words)
             assert out.score <= top.score
     assert solver.MAX_CARDS >= 11
+
+
+def test_a_word_weight_prefers_more_words_and_keeps_the_true_score() -> None:
+    # "abcd" and "ab" + "cd" score alike; the longer word wins the tie (the order of
+    # choices), a weight of one point a word picks the two words, and the score stays the
+    # cards' values, without the weight.
+    words = {"ab", "cd", "abcd"}
+    assert best(["a", "b", "c", "d"], words).words == (("a", "b", "c", "d"),)
+    split = best(["a", "b", "c", "d"], words, word_weight=1)
+    assert split.words == (("a", "b"), ("c", "d")) and split.score == 2 + 8 + 8 + 5
+    out = can_go_out(["a", "b", "c", "d", "z"], words, word_weight=1)
+    assert out is not None and out.words == split.words and out.score == split.score
+    # The weight never buys a word at the price of points: "ab" + "cd" leaving z unused
+    # (-14) loses to "abcdz".
+    assert best(["a", "b", "c", "d", "z"], {"ab", "cd", "abcdz"}, word_weight=1).words == (
+        ("a", "b", "c", "d", "z"),
+    )

@@ -463,7 +463,7 @@ def test_ctrl_c_exits_130_without_traceback(monkeypatch: pytest.MonkeyPatch) -> 
 def test_unknown_level_exits_2_naming_level() -> None:
     result = RUNNER.invoke(play_app(), ["quiddler", "--level", "grandmaster"])
     assert result.exit_code == 2, result.output
-    assert "'--level'" in result.output and "easy, medium, random, hard" in result.output
+    assert "'--level'" in result.output and "random, easy, medium, hard" in result.output
 
 
 @pytest.mark.parametrize("players", ["0", "9", "two"])

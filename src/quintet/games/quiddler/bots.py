@@ -1,17 +1,18 @@
-"""Quiddler bots: `random`, and the levels `easy`, `medium` and `hard`.
+"""Quiddler bots: the levels `easy` and `medium`, what `hard` builds on, and `BOTS`.
 
-Every bot reads only its own view. The table's dictionary comes from the view's options
-(`extra_words`, `replace_words`), so a table that adds or replaces words is played with
-its own words. What the levels share:
+`random` is a uniformly random legal move with no word list (`random_bot`); `hard` is the
+expert of `expert`, built on `LevelBot`. Every bot reads only its own view. The table's
+dictionary comes from the view's options (`extra_words`, `replace_words`), so a table that
+adds or replaces words is played with its own words. What the levels share:
 
-- They go out as soon as they can (with the words they know), and in a last turn they
-  lay down the best they can (`solver.best` with a discard, over the words they know).
+- They go out as soon as they can (with the words they know; `hard` may hold back), and
+  in a last turn they lay down the best they can (`solver.best` with a discard, over the
+  words they know; `hard` also weighs the bonuses).
 - In challenge mode each challenges exactly the open words that are not in the table's
   dictionary (the software referees; a bot does not bluff or guess).
 - Each plans its action after a human think time (`quintet.bots.THINK_TIMES`: easy
   "slow", medium "human", hard "fast") drawn from its own stream, so the timing never
   changes a decision; a challenge answer is always planned before the window closes.
-  (`random` acts at once, as it always has.)
 - Word lists, their tries (`quintet.words.search.card_trie`) and solver answers are kept
   between decisions and between bots (`vocabulary`).
 
@@ -25,8 +26,9 @@ The levels:
   seen, drawn once per word and round (so a missed word stays missed until the next deal).
 - `medium` knows the words of SCOWL size 60 or less (about 81,000), plays the same greedy
   way and misses nothing.
-- `hard` knows every word of the table and plays the exact solver, with an expected-value
-  choice of draw and discard:
+- `LEVELS["hard"]`, played by `LevelBot`, is the hard level before issue 14, kept for
+  `bench/quiddler_hard.py` (the lobby's `hard` is `expert.ExpertBot`). It knows every
+  word, plays the exact solver, and chooses its draw and discard by expected value:
   - It estimates the unseen cards: the deck's composition less its own hand, the discard
     pile, every word and unused card laid down this round, and the cards others are known
     to hold (the view's `known`: taken from the discard pile and not given back).
@@ -37,8 +39,7 @@ The levels:
     play leaves unused) is weighed by what keeping the rest is worth, minus what the card
     gives the next player: its value times how many common short words use it, doubled
     when it spells a word with the cards that player is known to hold (`GIFT_WEIGHT`).
-  - It goes out whenever it can, even for few points: ending a round early catches the
-    others with cards in hand, and waiting risks someone else going out first.
+  - It goes out whenever it can.
 
 A table where nobody can ever go out (a very short replacing word list) never ends: the
 rules have no other end to a round. So that a table of easy or medium bots (whose
@@ -58,11 +59,11 @@ from functools import lru_cache
 from typing import Any, Final, Protocol
 
 from quintet.bots import THINK_TIMES, ThinkTime
-from quintet.bots.random import RandomBot
 from quintet.core import BotFactory, JSONDict, Plan, Rng, RuleError, Seat, derive_seed
 from quintet.core.levels import BotLevels
 from quintet.games.quiddler.components import CARDS, value
 from quintet.games.quiddler.dictionary import TableWords, table_words
+from quintet.games.quiddler.random_bot import random_bot
 from quintet.games.quiddler.solver import Best, best, can_go_out
 from quintet.words import WordList, default_words
 from quintet.words.search import CardTrie, card_trie
@@ -233,11 +234,11 @@ def challenge_action(view: JSONDict) -> JSONDict:
     return {"type": "accept"}
 
 
-def _go_out_action(play: Best) -> JSONDict:
+def go_out_action(play: Best) -> JSONDict:
     return {"type": "go_out", "words": [list(word) for word in play.words], "discard": play.discard}
 
 
-def _lay_down_action(play: Best) -> JSONDict:
+def lay_down_action(play: Best) -> JSONDict:
     return {
         "type": "lay_down",
         "words": [list(word) for word in play.words],
@@ -246,30 +247,8 @@ def _lay_down_action(play: Best) -> JSONDict:
     }
 
 
-def _sorted(cards: Iterable[str]) -> tuple[str, ...]:
+def sorted_hand(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards))
-
-
-def random_move(view: JSONDict, rng: Rng) -> JSONDict | None:
-    """The shared random bot's pick: random draws and discards; it goes out whenever it
-    can, lays down its best in a last turn and challenges exactly the wrong words."""
-    legal = view.get("legal") or []
-    if not legal:
-        return None
-    table = view_table(view)
-    if view["phase"] == "challenge":
-        return challenge_action(view)
-    step = view["step"]
-    if step == "draw":
-        draws: list[JSONDict] = [action for action in legal if action["type"] == "draw"]
-        return draws[rng.below(len(draws))]
-    hand = tuple(view["hand"])
-    if step == "discard":
-        found = table.go_out(hand)
-        if found is not None:
-            return _go_out_action(found)
-        return {"type": "discard", "card": hand[rng.below(len(hand))]}
-    return _lay_down_action(table.best_lay_down(hand))
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,14 +302,14 @@ class LevelBot:
             self._round, self._draws = view["round"], 0
             self._seen.clear()
         step = view["step"]
-        hand = _sorted(view["hand"])
+        hand = sorted_hand(view["hand"])
         if step == "draw":
             self._draws += 1
             action = self._draw(view, hand, {a["source"] for a in legal})
         elif step == "discard":
             action = self._discard(view, hand)
         else:
-            action = _lay_down_action(self._sight(view, hand).best_discard(hand))
+            action = self._lay_down(view, hand)
         return Plan(now + think, action)
 
     def refused(self, error: RuleError, now: int) -> None:
@@ -359,11 +338,15 @@ class LevelBot:
 
     # ---------------------------------------------------------------- decisions
 
+    def _lay_down(self, view: JSONDict, hand: tuple[str, ...]) -> JSONDict:
+        """A last turn: the best play it sees, with a discard."""
+        return lay_down_action(self._sight(view, hand).best_discard(hand))
+
     def _draw(self, view: JSONDict, hand: tuple[str, ...], sources: set[str]) -> JSONDict:
         if sources != {"deck", "discard"}:
             return {"type": "draw", "source": next(iter(sources))}
         top = view["discard_top"]
-        with_top = _sorted((*hand, top))
+        with_top = sorted_hand((*hand, top))
         last = view["went_out"] is not None or view["last_call"]
         if self.level.expected_value:
             take = self._hard_draw(view, hand, with_top, last)
@@ -394,7 +377,7 @@ class LevelBot:
             return True
         drawn = Counter(pool[self.rng.below(len(pool))] for _ in range(SAMPLES))
         deck = sum(
-            count * self._worth(known, _sorted((*hand, card)), last)
+            count * self._worth(known, sorted_hand((*hand, card)), last)
             for card, count in drawn.items()
         )
         return self._worth(known, with_top, last) * SAMPLES > deck
@@ -414,7 +397,7 @@ class LevelBot:
         sight = self._vocabulary(view) if self.level.expected_value else self._sight(view, hand)
         out = sight.go_out(hand)
         if out is not None:
-            return _go_out_action(out)
+            return go_out_action(out)
         play = sight.best_discard(hand)
         card = play.discard
         assert card is not None  # a hand at the discard step is never empty
@@ -477,15 +460,21 @@ def _factory(level: Level) -> BotFactory:
     return make
 
 
-#: Weakest first, as measured (docs/benchmarks.md, "Quiddler bot levels"): random knows
-#: every word and goes out whenever it can, so it beats easy and medium and ranks below
-#: hard only. A new seat gets easy.
+def _expert(game: Any, seat: Seat, seed: int) -> LevelBot:
+    # `expert` builds on this module, so it is imported when the first hard bot is made.
+    from quintet.games.quiddler.expert import ExpertBot
+
+    return ExpertBot(game, seat, seed)
+
+
+#: Weakest first, as measured (docs/benchmarks.md, "Quiddler bot levels"). A new seat
+#: gets easy.
 BOTS: Final = BotLevels(
     {
+        "random": random_bot,
         "easy": _factory(LEVELS["easy"]),
         "medium": _factory(LEVELS["medium"]),
-        "random": RandomBot.using(random_move),
-        "hard": _factory(LEVELS["hard"]),
+        "hard": _expert,
     },
     default="easy",
 )

@@ -95,13 +95,21 @@ class Best:
         }
 
 
-def best(hand: Sequence[str], words: WordSource | Iterable[str], *, discard: bool = False) -> Best:
+def best(
+    hand: Sequence[str],
+    words: WordSource | Iterable[str],
+    *,
+    discard: bool = False,
+    word_weight: int = 0,
+) -> Best:
     """The play of ``hand`` with the highest score (ties: see the module's docstring).
 
     ``hand``: card names, with repeats (``["qu", "i", "t"]``). ``words``: a
     `quintet.words.WordList`, or any collection of words; its search trie is built on first use
     and kept (`quintet.words.search.card_trie`). With ``discard`` one card is discarded, counting
     neither way (an empty hand has nothing to discard: its play is empty, score 0).
+    ``word_weight`` counts each word that many points more in the choice (not in the score):
+    a play with more words for the most-words bonus.
 
     Raises `BadInput` for a name that is no Quiddler card, more cards of a name than the deck
     holds, or more than `MAX_CARDS` cards.
@@ -109,22 +117,24 @@ def best(hand: Sequence[str], words: WordSource | Iterable[str], *, discard: boo
     counts = _hand_counts(hand)
     if not counts:
         return Best(0, (), (), None)
-    play = _search(counts, card_trie(words), discard=discard, go_out=False)
+    play = _search(counts, card_trie(words), discard=discard, go_out=False, weight=word_weight)
     assert play is not None  # leaving every card unused (and one discarded) is always a play
     return play
 
 
-def can_go_out(hand: Sequence[str], words: WordSource | Iterable[str]) -> Best | None:
+def can_go_out(
+    hand: Sequence[str], words: WordSource | Iterable[str], *, word_weight: int = 0
+) -> Best | None:
     """The best way for ``hand`` to go out, or None when it cannot.
 
     A hand of n cards goes out when n - 1 of them form words and the last one is discarded;
     among such plays the one with the highest score (the cheapest discard) is given, ties
-    broken as in `best`. Raises `BadInput` as `best` does.
+    broken as in `best`; ``word_weight`` as in `best`. Raises `BadInput` as `best` does.
     """
     counts = _hand_counts(hand)
     if not counts:
         return None
-    return _search(counts, card_trie(words), discard=True, go_out=True)
+    return _search(counts, card_trie(words), discard=True, go_out=True, weight=word_weight)
 
 
 def _hand_counts(hand: Sequence[str]) -> dict[str, int]:
@@ -155,8 +165,11 @@ def _hand_counts(hand: Sequence[str]) -> dict[str, int]:
     return counts
 
 
-def _search(counts: dict[str, int], trie: CardTrie, *, discard: bool, go_out: bool) -> Best | None:
-    """The best play of a non-empty hand; ``go_out``: no card may stay unused (None if none)."""
+def _search(
+    counts: dict[str, int], trie: CardTrie, *, discard: bool, go_out: bool, weight: int = 0
+) -> Best | None:
+    """The best play of a non-empty hand; ``go_out``: no card may stay unused (None if none).
+    ``weight``: points each word adds to the choice, not to the score."""
     names = sorted(counts)
     index = {name: place for place, name in enumerate(names)}
     units = [1 << (_FIELD * place) for place in range(len(names))]
@@ -180,7 +193,7 @@ def _search(counts: dict[str, int], trie: CardTrie, *, discard: bool, go_out: bo
         rank = (-len(word), cards)
         known = spelled.get(fields)
         if known is None or rank < known[0]:
-            spelled[fields] = (rank, points * _SCALE + len(cards), low)
+            spelled[fields] = (rank, (points + weight) * _SCALE + len(cards), low)
     ranked: list[list[tuple[tuple[int, tuple[str, ...]], int, int]]] = [[] for _ in names]
     for fields, (rank, gain, low) in spelled.items():
         ranked[low].append((rank, fields, gain))
@@ -242,4 +255,5 @@ def _search(counts: dict[str, int], trie: CardTrie, *, discard: bool, go_out: bo
             laid.append(cards_of[pick])
             state -= pick
     # total = score * _SCALE + cards in words, the latter in [0, _SCALE): floor division.
-    return Best(total // _SCALE, tuple(laid), tuple(unused), dropped)
+    score = total // _SCALE - weight * len(laid)
+    return Best(score, tuple(laid), tuple(unused), dropped)
