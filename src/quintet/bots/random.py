@@ -4,11 +4,12 @@ A bot sees only its seat's view, never the state, so it cannot call
 `Game.sample_action(state, seat, rng)`; it draws from the view instead, through a
 `Pick`. The default picks uniformly among the view's `legal` list, which a game
 whose views list the seat's legal actions gets for free. A game that cannot list
-them (the example Blotto), or whose random level plays by a rule of its own
-(Quiddler's goes out whenever it can), hands the bot its own `Pick`; a real-time
-game that must not act at once hands it a `Delay` (Quiclo's: easy's reaction and
-search time for the chosen claim). Both draw from the bot's own `Rng`, in that
-order, so a bot seeded alike plays alike.
+them all (the example Blotto; Quiclo, whose claims it builds at random) hands the bot
+its own `Pick`; a real-time game that must not act at once hands it a `Delay`
+(Quiclo's: easy's pace for a chain as long as the one drawn). Both draw from the
+bot's own `Rng`, in that order, so a bot seeded alike plays alike. A random level
+knows nothing a random player would not (issue 14): no word list, no solver. Quiddler's,
+whose made-up words are usually refused, is its own bot (`quiddler.random_bot`).
 """
 
 from __future__ import annotations
