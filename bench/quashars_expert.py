@@ -10,7 +10,7 @@ fewer than 30 matches a Student t quantile).
 CPU is ``time.process_time`` around each of expert's ``plan`` calls; the median is given over
 every decision and over the decisions with more than one legal action (the ones it searches).
 
-    .venv/bin/python -m bench.quashars_expert [--matches 60] [--quick]
+    .venv/bin/python -m bench.quashars_expert [--matches 240] [--quick]
 """
 
 from __future__ import annotations
@@ -23,13 +23,16 @@ import time
 from typing import Any
 
 from quintet.core import Input, derive_seed
-from quintet.games.quashars import BOTS, GAME
+from quintet.games.quashars import BOTS, GAME, search
+from quintet.games.quashars.bots import basic_prediction
 from quintet.games.quashars.state import PLAY, PREDICT
 
 PLAYERS = 4
-#: Matches of the full and the quick run (quick only checks that it runs).
-MATCHES = 60
-QUICK_MATCHES = 2
+#: Matches of the full and the quick run. Quick only checks that it runs: one match,
+#: with the search shrunk to 2 deals per decision; its figures mean nothing.
+MATCHES = 240
+QUICK_MATCHES = 1
+QUICK_SAMPLES = 2
 #: Two-sided 95% Student t quantiles for small samples (degrees of freedom -> t).
 _T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
 
@@ -40,10 +43,28 @@ def _t95(df: int) -> float:
     return 2.23 if df < 15 else 2.09 if df < 30 else 1.96
 
 
-def play_match(seed: int, levels: list[str], cpu: list[tuple[float, int]] | None = None) -> Any:
-    """A whole match on the checked path; `cpu` collects (seconds, legal actions) of expert."""
+def play_match(
+    seed: int,
+    levels: list[str],
+    cpu: list[tuple[float, int]] | None = None,
+    samples: int | None = None,
+) -> Any:
+    """A whole match on the checked path; `cpu` collects (seconds, legal actions) of expert,
+    `samples` shrinks expert's search (deals per decision; None: its own size)."""
     state = GAME.new(seed, len(levels))
-    bots = [BOTS[level](GAME, seat, derive_seed(seed, seat)) for seat, level in enumerate(levels)]
+    bots = [
+        search.ExpertBot(
+            GAME,
+            seat,
+            derive_seed(seed, seat),
+            basic_prediction,
+            card_samples=samples,
+            predict_samples=samples,
+        )
+        if level == "expert"
+        else BOTS[level](GAME, seat, derive_seed(seed, seat))
+        for seat, level in enumerate(levels)
+    ]
     while not GAME.is_over(state):
         if state.phase in (PREDICT, PLAY):
             seat = state.to_act
@@ -67,7 +88,9 @@ def _totals(state: Any) -> list[int]:
     return [sum(game[s] for game in state.scores) for s in range(state.players)]
 
 
-def measure(matches: int, seed: int = 1, log: bool = False) -> dict[str, Any]:
+def measure(
+    matches: int, seed: int = 1, log: bool = False, samples: int | None = None
+) -> dict[str, Any]:
     """Play `matches` paired matches and summarize them as one benchmark line."""
     diffs: list[int] = []
     wins = {"expert": 0.0, "basic": 0.0}
@@ -79,7 +102,7 @@ def measure(matches: int, seed: int = 1, log: bool = False) -> dict[str, Any]:
         base = play_match(match_seed, ["basic"] * PLAYERS)
         levels = ["basic"] * PLAYERS
         levels[seat] = "expert"
-        tried = play_match(match_seed, levels, cpu)
+        tried = play_match(match_seed, levels, cpu, samples)
         base_totals, tried_totals = _totals(base), _totals(tried)
         diffs.append(tried_totals[seat] - base_totals[seat])
         for name, totals in (("basic", base_totals), ("expert", tried_totals)):
@@ -93,7 +116,7 @@ def measure(matches: int, seed: int = 1, log: bool = False) -> dict[str, Any]:
     mean = statistics.fmean(diffs)
     half = _t95(len(diffs) - 1) * statistics.stdev(diffs) / len(diffs) ** 0.5 if matches > 1 else 0
     all_cpu = [s for s, _ in cpu]
-    searched = [s for s, n in cpu if n > 1]
+    searched = [s for s, n in cpu if n > 1] or [0.0]
     return {
         "benchmark": "quashars_expert",
         "players": PLAYERS,
@@ -102,6 +125,11 @@ def measure(matches: int, seed: int = 1, log: bool = False) -> dict[str, Any]:
         "points_over_basic_mean": round(mean, 2),
         "points_over_basic_ci95": [round(mean - half, 2), round(mean + half, 2)],
         "goal": "ci95 above +5 points per match",
+        "search": {
+            "card_samples": samples or search.CARD_SAMPLES,
+            "predict_samples": samples or search.PREDICT_SAMPLES,
+            "predict_reach": search.PREDICT_REACH,
+        },
         "win_share_expert": round(wins["expert"] / matches, 3),
         "win_share_basic_same_seat": round(wins["basic"] / matches, 3),
         "decisions": len(cpu),
@@ -125,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
     matches = args.matches or (QUICK_MATCHES if args.quick else MATCHES)
     if matches < 1:
         parser.error(f"--matches must be at least 1, not {matches}")
-    line = measure(matches, args.seed, args.log)
+    line = measure(matches, args.seed, args.log, QUICK_SAMPLES if args.quick else None)
     print(json.dumps({**line, "quick": args.quick}), flush=True)
 
 

@@ -47,8 +47,8 @@ from quintet.games.quashars.state import PLAY, PREDICT, QuasharsState
 
 #: Deals sampled for a card decision and for a prediction, and how far around `basic`'s
 #: prediction the predictions tried reach. Tuned for strength within 0.5 s of CPU.
-CARD_SAMPLES: Final = 12
-PREDICT_SAMPLES: Final = 10
+CARD_SAMPLES: Final = 40
+PREDICT_SAMPLES: Final = 40
 PREDICT_REACH: Final = 3
 
 _RED_MASK: Final = COLOUR_MASK[0]
@@ -171,25 +171,31 @@ def play_out(state: QuasharsState) -> None:
         play(state, _pick(state))
 
 
-def _game_score(state: QuasharsState, seat: int) -> int:
-    return state.scores[-1][seat]
-
-
 def choose_card(view: JSONDict, rng: Rng, legal: list[int], samples: int | None = None) -> int:
-    """The legal card with the best mean score over `samples` deals that fit the view."""
+    """The legal card with the best mean score over deals that fit the view.
+
+    The search plays `samples` deals per card in all, by successive halving: every card
+    is played out on the first deals, the better half goes on to more deals, and so on
+    until one is left, so the close contenders are compared on the most deals.
+    """
     if len(legal) == 1:
         return legal[0]
     seat = int(view["viewer"])
+    alive = list(range(len(legal)))
     totals = [0] * len(legal)
-    for _ in range(samples or CARD_SAMPLES):
-        deal = determinize(view, rng)
-        for i, card in enumerate(legal):
-            state = deal.clone()
-            fast.play(state, card)
-            play_out(state)
-            totals[i] += _game_score(state, seat)
-    best = max(range(len(legal)), key=lambda i: (totals[i], -i))
-    return legal[best]
+    per_round = (samples or CARD_SAMPLES) * len(legal) // (len(legal) - 1).bit_length()
+    while len(alive) > 1:
+        for _ in range(max(1, per_round // len(alive))):
+            deal = determinize(view, rng)
+            for i in alive:
+                state = deal.clone()
+                fast.play(state, legal[i])
+                play_out(state)
+                totals[i] += state.scores[-1][seat]
+        # Every card still in has been played out on the same deals: totals compare.
+        alive.sort(key=lambda i: (-totals[i], i))
+        alive = alive[: (len(alive) + 1) // 2]
+    return legal[alive[0]]
 
 
 def choose_prediction(
@@ -243,8 +249,14 @@ class ExpertBot:
         seed: int,
         predictor: Predictor,
         think: ThinkTime = THINK_TIMES["human"],
+        *,
+        card_samples: int | None = None,
+        predict_samples: int | None = None,
     ) -> None:
         self.seat = seat
+        # The search's size: deals per card and per prediction (None: the module's).
+        self.card_samples = card_samples
+        self.predict_samples = predict_samples
         self.seed = seed
         self.predictor = predictor
         self.think = think
@@ -269,11 +281,14 @@ class ExpertBot:
         tricks = len(view["tricks"])
         rng = Rng(derive_seed(self.seed, 2, int(view["game_no"]), tricks, len(view["trick"])))
         if view["phase"] == "predict":
-            chips, flex = choose_prediction(view, rng, self.predictor)
+            chips, flex = choose_prediction(view, rng, self.predictor, self.predict_samples)
             action: JSONDict = {"type": "predict", "chips": chips, "flex": flex}
         else:
             cards = sorted(CARD_BY_CODE[a["card"]] for a in legal)
-            action = {"type": "play", "card": CODES[choose_card(view, rng, cards)]}
+            action = {
+                "type": "play",
+                "card": CODES[choose_card(view, rng, cards, self.card_samples)],
+            }
         return Plan(now + self.think.sample(self.clock, len(legal)), action)
 
     def refused(self, error: RuleError, now: int) -> None:
