@@ -9,7 +9,8 @@ every deal out on the rules' fast path (`fast.play`), once for each option:
 
 It picks the option with the best mean score for its own seat in this game (the rules'
 own scoring, pile 4 and the flex chip included). The same deals serve every option, so
-options are compared on equal cards.
+options are compared on equal cards; for cards, successive halving gives the better
+half of the cards more deals, round by round.
 
 Playouts are not random: each seat plays a greedy rule that follows its prediction
 (`_pick`). While it is short of its prediction it wins tricks, with the card that meets
@@ -45,10 +46,12 @@ from quintet.games.quashars.sampling import determinize
 from quintet.games.quashars.scoring import score
 from quintet.games.quashars.state import PLAY, PREDICT, QuasharsState
 
-#: Deals sampled for a card decision and for a prediction, and how far around `basic`'s
-#: prediction the predictions tried reach. Tuned for strength within 0.5 s of CPU.
-CARD_SAMPLES: Final = 40
-PREDICT_SAMPLES: Final = 40
+#: Deals per legal card (a card decision) and per prediction, and how far around `basic`'s
+#: prediction the predictions tried reach. Measured (docs/benchmarks.md): from 12 deals
+#: up, more deals gained nothing clear against basic; 24 and 32 cost about 0.01 s of CPU a
+#: decision, far under the 0.5 s allowed.
+CARD_SAMPLES: Final = 24
+PREDICT_SAMPLES: Final = 32
 PREDICT_REACH: Final = 3
 
 _RED_MASK: Final = COLOUR_MASK[0]
