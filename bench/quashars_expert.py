@@ -1,8 +1,9 @@
 """Quashars `expert` against `basic`: points per match over basic in the same seat on the same
 deals, and the CPU the search takes per decision.
 
-Paired: for match seed ``i`` and seat ``i % 4``, the match is played twice with 4 players,
-once by 4 basics and once with expert in that seat and basics in the others. The deals of a
+Paired: for match seed ``i`` and seat ``i % 4``, the match is played twice with 4 players
+(``--players 3``: 3), once by basics only and once with expert in that seat and basics in
+the others. The deals of a
 match hang on its seed only, so both see the same cards; the difference in that seat's match
 total is one sample. The interval is the mean's 95% interval (normal approximation; with
 fewer than 30 matches a Student t quantile).
@@ -10,7 +11,7 @@ fewer than 30 matches a Student t quantile).
 CPU is ``time.process_time`` around each of expert's ``plan`` calls; the median is given over
 every decision and over the decisions with more than one legal action (the ones it searches).
 
-    .venv/bin/python -m bench.quashars_expert [--matches 240] [--quick]
+    .venv/bin/python -m bench.quashars_expert [--matches 240] [--players 4] [--quick]
 """
 
 from __future__ import annotations
@@ -89,7 +90,11 @@ def _totals(state: Any) -> list[int]:
 
 
 def measure(
-    matches: int, seed: int = 1, log: bool = False, samples: int | None = None
+    matches: int,
+    seed: int = 1,
+    log: bool = False,
+    samples: int | None = None,
+    players: int = PLAYERS,
 ) -> dict[str, Any]:
     """Play `matches` paired matches and summarize them as one benchmark line."""
     diffs: list[int] = []
@@ -98,9 +103,9 @@ def measure(
     started = time.process_time()
     for i in range(matches):
         match_seed = derive_seed(seed, i)
-        seat = i % PLAYERS
-        base = play_match(match_seed, ["basic"] * PLAYERS)
-        levels = ["basic"] * PLAYERS
+        seat = i % players
+        base = play_match(match_seed, ["basic"] * players)
+        levels = ["basic"] * players
         levels[seat] = "expert"
         tried = play_match(match_seed, levels, cpu, samples)
         base_totals, tried_totals = _totals(base), _totals(tried)
@@ -119,9 +124,10 @@ def measure(
     searched = [s for s, n in cpu if n > 1] or [0.0]
     return {
         "benchmark": "quashars_expert",
-        "players": PLAYERS,
+        "players": players,
         "matches": matches,
-        "pairing": "same match seed and seat; 3 basics beside it vs 4 basics; seat = i % 4",
+        "pairing": f"same match seed and seat; {players - 1} basics beside it vs {players} basics; "
+        f"seat = i % {players}",
         "points_over_basic_mean": round(mean, 2),
         "points_over_basic_ci95": [round(mean - half, 2), round(mean + half, 2)],
         "goal": "ci95 above +5 points per match",
@@ -147,13 +153,17 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--matches", type=int, help=f"paired matches (default {MATCHES})")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument(
+        "--players", type=int, choices=(3, 4), default=PLAYERS, help=f"default {PLAYERS}"
+    )
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_MATCHES} matches")
     parser.add_argument("--log", action="store_true", help="each match's difference on stderr")
     args = parser.parse_args(argv)
     matches = args.matches or (QUICK_MATCHES if args.quick else MATCHES)
     if matches < 1:
         parser.error(f"--matches must be at least 1, not {matches}")
-    line = measure(matches, args.seed, args.log, QUICK_SAMPLES if args.quick else None)
+    samples = QUICK_SAMPLES if args.quick else None
+    line = measure(matches, args.seed, args.log, samples, args.players)
     print(json.dumps({**line, "quick": args.quick}), flush=True)
 
 
