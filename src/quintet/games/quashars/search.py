@@ -49,7 +49,7 @@ from quintet.games.quashars.state import PLAY, PREDICT, QuasharsState
 #: Deals per legal card (a card decision) and per prediction, and how far around `basic`'s
 #: prediction the predictions tried reach. Measured (docs/benchmarks.md): from 12 deals
 #: up, more deals gained nothing clear against basic; 24 and 32 cost about 0.01 s of CPU a
-#: decision, far under the 0.5 s allowed.
+#: decision (median), far under the 0.5 s allowed.
 CARD_SAMPLES: Final = 24
 PREDICT_SAMPLES: Final = 32
 PREDICT_REACH: Final = 3
@@ -226,10 +226,8 @@ def choose_prediction(
         deal = determinize(view, rng)
         # The later seats' predictions hang on their own hands, not on the bot's target.
         fast.predict(deal, centre, False)
-        later = []
         while deal.phase == PREDICT:
             chips, flex = predictor(GAME.view(deal, deal.to_act))
-            later.append((chips, flex))
             fast.predict(deal, chips, flex)
         for target in targets:
             state = deal.clone()
@@ -281,9 +279,10 @@ class ExpertBot:
             return None
         # The deals drawn hang on the seed and the point of the game only, so asking
         # again about the same view gives the same answer.
-        tricks = len(view["tricks"])
-        rng = Rng(derive_seed(self.seed, 2, int(view["game_no"]), tricks, len(view["trick"])))
-        if view["phase"] == "predict":
+        predicting = view["phase"] == "predict"
+        point = (int(view["game_no"]), len(view["tricks"]), len(view["trick"]), predicting)
+        rng = Rng(derive_seed(self.seed, 2, *point))
+        if predicting:
             chips, flex = choose_prediction(view, rng, self.predictor, self.predict_samples)
             action: JSONDict = {"type": "predict", "chips": chips, "flex": flex}
         else:
