@@ -1,8 +1,9 @@
 """``make bench``: random-playout speed of Quashars, and of OpenSpiel's ``oh_hell`` beside it;
-the Quiclo solver at a full table; the Quiddler and Double Quick! solvers; Quiddler's hard
-bot against the hard it replaced (``bench/quiddler_hard.py``); the live server
-under 50 Quiclo tables of bots, against a raw WebSocket echo (``bench/server_load.py``: a
-server and a load process of its own).
+Quashars' ``expert`` against ``basic`` (points and CPU per decision); the Quiclo solver at a
+full table; the Quiddler and Double Quick! solvers; Quiddler's hard bot against the hard it
+replaced (``bench/quiddler_hard.py``); the live server under 50 Quiclo tables of bots,
+against a raw WebSocket echo (``bench/server_load.py``: a server and a load process of its
+own).
 
     .venv/bin/python -m bench [--quick] [--rounds N] [--seconds S]
 
@@ -33,6 +34,7 @@ from typing import Any
 from bench import (
     double_quick_solver,
     openspiel_oh_hell,
+    quashars_expert,
     quiclo_solver,
     quiddler_best,
     quiddler_hard,
@@ -305,6 +307,11 @@ def run(quick: bool, rounds: int, seconds: float) -> None:
             **common,
         }
     )
+
+    matches = quashars_expert.QUICK_MATCHES if quick else quashars_expert.MATCHES
+    _log(f"Quashars expert against basic, {matches} paired matches")
+    samples = quashars_expert.QUICK_SAMPLES if quick else None
+    _emit({**quashars_expert.measure(matches, seed=1, samples=samples), **common})
 
     positions = sizes["quiclo"] if quick else QUICLO_POSITIONS
     _log(f"Quiclo solver, {positions} full tables")

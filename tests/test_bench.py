@@ -36,6 +36,7 @@ from bench import __main__ as bench_main  # noqa: E402
 from bench import (  # noqa: E402
     compare,
     openspiel_oh_hell,
+    quashars_expert,
     quashars_playouts,
     quiclo_solver,
     quiddler_best,
@@ -58,6 +59,7 @@ NAMES = [
     "simulate_random_games",
     "quashars_checked_games",
     "quashars_clone",
+    "quashars_expert",
     "quiclo_solver_full_table",
     "words_load",
     "quiddler_best_hand",
@@ -133,6 +135,15 @@ KEYS["double_quick_solver"] = COMMON_KEYS | {
     "score_mean",
     "index_build_ms",
 }
+KEYS["quashars_expert"] = COMMON_KEYS | {
+    "players",
+    "matches",
+    "points_over_basic_mean",
+    "points_over_basic_ci95",
+    "decisions_per_cpu_second",
+    "cpu_per_decision_median_s",
+    "cpu_per_searched_decision_median_s",
+}
 KEYS["openspiel_oh_hell_random_games_weighted_chance"] = KEYS["openspiel_oh_hell_random_games"]
 KEYS["server_load"] = COMMON_KEYS | {
     "game",
@@ -206,6 +217,11 @@ def check_measured(line: dict[str, Any]) -> None:
         return
     if line["benchmark"] == "quiddler_hard":
         check_quiddler_hard(line)
+        return
+    if line["benchmark"] == "quashars_expert":
+        low, high = line["points_over_basic_ci95"]
+        assert line["matches"] >= 1 and low <= line["points_over_basic_mean"] <= high
+        assert line["decisions_per_cpu_second"] > 0 and line["cpu_per_decision_median_s"] >= 0
         return
     if line["benchmark"] == "double_quick_solver":
         assert line["hands"] >= 1 and 0 <= line["complete_share"] <= 1
@@ -540,6 +556,16 @@ def test_the_clone_benchmark_runs_alone(capsys: pytest.CaptureFixture[str]) -> N
     assert line["clones_per_cpu_second"] > 0
     with pytest.raises(SystemExit):
         quashars_playouts.main(["--rounds", "0"])
+
+
+def test_the_expert_benchmark_runs_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    quashars_expert.main(["--quick"])
+    (line,) = lines_of(capsys.readouterr().out)
+    check_measured({**line, "python": "3", "cpus": 1})
+    assert line["matches"] == 1 and line["decisions"] == 52  # 4 predictions, 48 cards
+    assert line["search"]["card_samples"] == quashars_expert.QUICK_SAMPLES
+    with pytest.raises(SystemExit):
+        quashars_expert.main(["--matches", "-1"])
 
 
 def test_the_cloned_state_is_mid_game() -> None:

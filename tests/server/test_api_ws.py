@@ -106,7 +106,7 @@ def test_health_and_games(live_module: LiveServer) -> None:
     assert {"quashars", "quiclo", "quiddler"} <= set(games)
     quashars = games["quashars"]
     assert (quashars["min_players"], quashars["max_players"]) == (3, 4)
-    assert set(quashars["bots"]) == {"random", "basic"}
+    assert quashars["bots"] == ["random", "basic", "expert"]
     pause = next(o for o in quashars["options"] if o["name"] == "pause_ms")
     assert pause["default"] == 5000 and pause["type"] == "integer" and pause["description"]
     assert games["quiclo"]["real_time"] is True
@@ -521,7 +521,7 @@ def test_http_refusals_say_what_is_wrong(live_module: LiveServer) -> None:
             "POST",
             "/api/tables",
             422,
-            "the levels are: random, basic",
+            "the levels are: random, basic, expert",
             json={"game": "quashars", "seats": [{"kind": "bot", "level": "genius"}] * 3},
         )
         response = http.post("/api/tables", json={"game": "quashars", "seats": []})

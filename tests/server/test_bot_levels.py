@@ -16,7 +16,7 @@ from quintet.server.lobby import SeatSpec, seat_rows
 
 #: Weakest first, as docs/benchmarks.md measures them; the default is one a newcomer can beat.
 EXPECTED = {
-    "quashars": (["random", "basic"], "basic", []),
+    "quashars": (["random", "basic", "expert"], "basic", []),
     "quiclo": (["random", "beginner", "easy", "medium", "hard"], "beginner", ["perfect"]),
     "quiddler": (["random", "easy", "medium", "hard"], "easy", []),
     "quick": (["random", "easy", "medium", "hard"], "easy", []),

@@ -12,7 +12,7 @@ from tests.web.browser import Web
 
 #: What /api/games declares (the games' BotLevels): shown levels weakest first, default.
 LEVELS = {
-    "Quashars": (["random", "basic"], "basic"),
+    "Quashars": (["random", "basic", "expert"], "basic"),
     "Quiclo": (["random", "beginner", "easy", "medium", "hard"], "beginner"),
     "Quiddler": (["random", "easy", "medium", "hard"], "easy"),
     "Quick": (["random", "easy", "medium", "hard"], "easy"),

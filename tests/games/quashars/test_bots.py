@@ -78,7 +78,7 @@ def test_every_planned_action_is_legal(level: str) -> None:
 
 
 def test_bots_are_registered() -> None:
-    assert {"random", "basic"} <= set(registry.entry("quashars").bots)
+    assert list(registry.entry("quashars").bots) == ["random", "basic", "expert"]
 
 
 # ------------------------------------------------------------------ determinism

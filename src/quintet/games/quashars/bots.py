@@ -57,6 +57,7 @@ from quintet.games.quashars.components import (
 )
 from quintet.games.quashars.sampling import unseen_cards, voids
 from quintet.games.quashars.scoring import score
+from quintet.games.quashars.search import ExpertBot
 
 # ------------------------------------------------------------------ tunables
 
@@ -494,6 +495,16 @@ class BasicBot:
         raise AssertionError(f"a legal action was refused: {error}")
 
 
+def basic_prediction(view: JSONDict) -> tuple[int, bool]:
+    """`basic`'s (chips, flex) for a seat's view in the predict phase."""
+    return choose_prediction(_Seen(view))
+
+
 #: `random` is the shared bot (`quintet.bots.random`): uniform over the view's legal actions.
-#: Weakest first; a new seat gets basic (random plays any card, which teaches nothing).
-BOTS: Final = BotLevels({"random": RandomBot.using(), "basic": BasicBot}, default="basic")
+#: `expert` searches (`search.py`) with basic's prediction model for the seats it cannot see.
+#: Weakest first; a new seat gets basic (random plays any card, which teaches nothing, and
+#: expert is too strong for a newcomer).
+BOTS: Final = BotLevels(
+    {"random": RandomBot.using(), "basic": BasicBot, "expert": ExpertBot.using(basic_prediction)},
+    default="basic",
+)
