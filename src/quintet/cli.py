@@ -130,6 +130,19 @@ def games_command(
 # ---------------------------------------------------------------------- simulate
 
 
+#: The options `simulate` and `tournament` share: how many processes, and the game's options.
+JobsOption = Annotated[
+    int,
+    typer.Option(
+        "--jobs", "-j", help="Processes to spread the games over (results do not change)."
+    ),
+]
+GameOptionsOption = Annotated[
+    str | None,
+    typer.Option("--options", help="Game options as a JSON object; see `quintet games --json`."),
+]
+
+
 def _bad(field: str, message: str) -> typer.BadParameter:
     return typer.BadParameter(message, param_hint=_PARAM_HINTS[field])
 
@@ -171,18 +184,8 @@ def simulate_command(  # noqa: PLR0917
         int,
         typer.Option("--seed", "-s", help="Seed of the run; game i gets a seed derived from it."),
     ] = 0,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs", "-j", help="Processes to spread the games over (results do not change)."
-        ),
-    ] = 1,
-    options: Annotated[
-        str | None,
-        typer.Option(
-            "--options", help="Game options as a JSON object; see `quintet games --json`."
-        ),
-    ] = None,
+    jobs: JobsOption = 1,
+    options: GameOptionsOption = None,
     as_json: Annotated[
         bool,
         typer.Option(
@@ -324,18 +327,8 @@ def tournament_command(  # noqa: PLR0917
         int,
         typer.Option("--seed", "-s", help="Seed of the run; deal i gets a seed derived from it."),
     ] = 0,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs", "-j", help="Processes to spread the games over (results do not change)."
-        ),
-    ] = 1,
-    options: Annotated[
-        str | None,
-        typer.Option(
-            "--options", help="Game options as a JSON object; see `quintet games --json`."
-        ),
-    ] = None,
+    jobs: JobsOption = 1,
+    options: GameOptionsOption = None,
     as_json: Annotated[
         bool,
         typer.Option("--json", help="Print one JSON object and no progress bar."),
