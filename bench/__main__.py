@@ -135,6 +135,15 @@ def _open_spiel_version() -> str | None:
         return None
 
 
+def _alternate(series: list[Series], rounds: int) -> None:
+    """Run every series once a round, in turn, the order reversed every other round: a
+    shared machine's slow spell then falls on each series alike."""
+    for round_no in range(rounds):
+        _log(f"round {round_no + 1}/{rounds}: {', '.join(s.name for s in series)}")
+        for one in series if round_no % 2 == 0 else series[::-1]:
+            one.once(seed=round_no + 1)
+
+
 def simulate_line(rounds: int, seconds: float, quick: bool) -> dict[str, Any]:
     """The ``simulate_random_games`` line: deals/s of ``quintet simulate quashars`` among 4
     random bots (its real path, the fast lane), of the same games on the general event loop,
@@ -169,10 +178,7 @@ def simulate_line(rounds: int, seconds: float, quick: bool) -> dict[str, Any]:
         series.append(theirs)
     else:
         _log(SKIPPED)
-    for round_no in range(rounds):
-        _log(f"round {round_no + 1}/{rounds}: {', '.join(s.name for s in series)}")
-        for one in series if round_no % 2 == 0 else series[::-1]:
-            one.once(seed=round_no + 1)
+    _alternate(series, rounds)
     line: dict[str, Any] = {
         "benchmark": "simulate_random_games",
         "command": "quintet simulate quashars --players 4 --bots random,random,random,random",
@@ -225,10 +231,7 @@ def run(quick: bool, rounds: int, seconds: float) -> None:
     else:
         _log(SKIPPED)
 
-    for round_no in range(rounds):
-        _log(f"round {round_no + 1}/{rounds}: {', '.join(s.name for s in series)}")
-        for one in series if round_no % 2 == 0 else series[::-1]:
-            one.once(seed=round_no + 1)
+    _alternate(series, rounds)
 
     _emit(
         {

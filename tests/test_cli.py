@@ -128,7 +128,13 @@ def test_simulate_takes_options() -> None:
 def test_simulate_argument_errors_exit_2_naming_the_argument(
     arguments: list[str], named: str, says: str
 ) -> None:
-    result = runner.invoke(app, ["simulate", *arguments, "--json"])
+    usage_error(["simulate", *arguments, "--json"], named, says)
+
+
+def usage_error(arguments: list[str], named: str, says: str) -> None:
+    """The command exits 2 with a message naming the argument and the rule, and prints
+    nothing on stdout (no traceback either)."""
+    result = runner.invoke(app, arguments)
     assert result.exit_code == 2, result.output
     # Rich may wrap the message over lines and box it; compare the words.
     words = " ".join(result.output.replace("│", " ").split())

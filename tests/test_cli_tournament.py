@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+from tests.test_cli import usage_error
 from typer.testing import CliRunner
 
 from quintet.cli import app
@@ -118,10 +119,4 @@ def test_check_order_fails_with_status_1_naming_the_pair() -> None:
 def test_argument_errors_exit_2_naming_the_argument(
     arguments: list[str], named: str, says: str
 ) -> None:
-    result = runner.invoke(app, ["tournament", *arguments, "--json"])
-    assert result.exit_code == 2, result.output
-    words = " ".join(result.output.replace("│", " ").split())
-    assert named in words
-    assert says in words
-    assert "Traceback" not in result.output
-    assert result.stdout == ""
+    usage_error(["tournament", *arguments, "--json"], named, says)
