@@ -19,6 +19,8 @@ from tests.server.live import (
     start,
 )
 
+from quintet.core import registry
+
 
 def hint(live: LiveServer, table_id: str, token: str | None) -> tuple[int, dict[str, Any]]:
     return seat_post(live, table_id, "hint", token)
@@ -70,7 +72,7 @@ def test_hints_are_refused_elsewhere(live_module: LiveServer) -> None:
     assert (status, body["code"]) == (403, "bad_token")
     status, body = hint(live_module, "nosuchtable1", mine)
     assert (status, body["code"]) == (404, "no_table")
-    # Quashars has no "perfect" or "hard" bot: its last registered level answers.
+    # Quashars has no "perfect" or "hard" bot: its last registered level (expert) answers.
     status, body = hint(live_module, practice["id"], mine)
     assert status == 200, body
-    assert body["level"] == "basic"
+    assert body["level"] == registry.entry("quashars").bots.shown[-1] == "expert"
