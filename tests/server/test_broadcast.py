@@ -1,18 +1,25 @@
-"""One update for many connections: each distinct view is built and encoded once."""
+"""The CPU an action and a connection cost: each distinct view is built and encoded once
+per update, a bot reads a lazy view, and a running table's connections need no query."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import weakref
 from collections import Counter
 from typing import Any
 
+import pytest
 from tests.server.test_runner import PATIENCE_S, FakeStore, table, until
 
 from quintet.core import SPECTATOR, JSONDict, LazyView, Plan, registry
 from quintet.server.bot_seats import plan_on_lazy_view
+from quintet.server.errors import ErrorCode, HubError
+from quintet.server.hub import Hub
 from quintet.server.runner import TableRunner
+from quintet.server.settings import Settings
+from quintet.server.storage import hash_token
 
 
 class TextWatcher:
@@ -110,3 +117,31 @@ def test_a_bot_seat_gets_a_lazy_view_made_whole_when_kept() -> None:
     reader = _Reader()
     plan_on_lazy_view(game, state, reader, 1, 0)  # type: ignore[arg-type]
     assert reader.view is not None and reader.view() is None, "a view not kept is dropped"
+
+
+class _NoQueries(FakeStore):
+    """A store that fails any lookup of a table: the hub must not need one."""
+
+    async def table(self, table_id: str) -> None:
+        raise AssertionError(f"table {table_id!r} was queried")
+
+
+def test_a_connection_to_a_running_table_is_authenticated_without_a_query() -> None:
+    row = table("quashars", ["human", "human", "human"], {"pause_ms": 0})
+    seats = tuple(
+        dataclasses.replace(s, token_hash=hash_token(f"token{s.seat}")) for s in row.seats
+    )
+    row = dataclasses.replace(row, seats=seats)
+    store = _NoQueries()
+
+    async def main() -> list[int | None]:
+        hub = Hub(store, Settings(db_url="sqlite+aiosqlite:///unused"))  # type: ignore[arg-type]
+        hub.runners[row.id] = TableRunner(row, store)  # type: ignore[arg-type]
+        found = [await hub.authenticate(row.id, f"token{n}") for n in (2, 0)]
+        found.append(await hub.authenticate(row.id, None))
+        with pytest.raises(HubError) as refused:
+            await hub.authenticate(row.id, "token9")
+        assert refused.value.code == ErrorCode.BAD_TOKEN
+        return found
+
+    assert asyncio.run(main()) == [2, 0, None]
