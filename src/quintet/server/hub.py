@@ -392,7 +392,10 @@ class Hub:
 
         Raises `HubError` no_table, or bad_token for a token of no seat here.
         """
-        row = await self.row(table_id)
+        # A table that runs here has its row in memory (its seats, tokens included, no
+        # longer change once it started): no query per connection.
+        runner = self.runners.get(table_id)
+        row = runner.row if runner is not None else await self.row(table_id)
         if token is None:
             return None
         seat = seat_for_token(row, token)

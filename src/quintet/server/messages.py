@@ -86,13 +86,14 @@ def seat_infos(
     ]
 
 
-#: Builds one viewer's update from its view's viewer, the events it may see and the ref.
-UpdateFor = Callable[[int, list[JSONDict], str | None], Update]
+#: Builds one viewer's update from its view, the events it may see and the ref.
+UpdateFor = Callable[[JSONDict, list[JSONDict], str | None], Update]
 
 
 def broadcast(
     watchers: Sequence[Watcher],
     events: list[Event],
+    view_for: Callable[[int], JSONDict],
     update_for: UpdateFor,
     *,
     sender: Watcher | None = None,
@@ -100,17 +101,27 @@ def broadcast(
     skip: Watcher | None = None,
 ) -> None:
     """Every connection but `skip` gets its own view and the events it may see; the
-    sender's copy carries its `ref` (the acknowledgement). Views are built once per viewer."""
+    sender's copy carries its `ref` (the acknowledgement).
+
+    Each distinct viewer's view and events are built once per update (a seat's tabs and
+    the spectators share theirs), and each distinct message is encoded once: every
+    connection that gets it is sent the same text.
+    """
+    #: viewer -> (its view, the events it may see), built on first need.
+    built: dict[int, tuple[JSONDict, list[JSONDict]]] = {}
     texts: dict[int, str] = {}
     for watcher in list(watchers):
-        viewer, mine = viewer_of(watcher), watcher is sender
         if watcher is skip:
             continue
-        if mine or viewer not in texts:
-            seen = events_for(events, viewer)
-            update = update_for(viewer, seen, ref if mine else None)
-            if mine:
-                watcher.send(encode(update))
-                continue
-            texts[viewer] = encode(update)
-        watcher.send(texts[viewer])
+        viewer, mine = viewer_of(watcher), watcher is sender
+        if not mine and viewer in texts:
+            watcher.send(texts[viewer])
+            continue
+        seen = built.get(viewer)
+        if seen is None:
+            seen = built[viewer] = (view_for(viewer), events_for(events, viewer))
+        if mine:
+            watcher.send(encode(update_for(seen[0], seen[1], ref)))
+            continue
+        text = texts[viewer] = encode(update_for(seen[0], seen[1], None))
+        watcher.send(text)

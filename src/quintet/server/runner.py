@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from quintet.core import (
+    Bot,
     Event,
     Input,
     JSONDict,
@@ -38,7 +39,7 @@ from quintet.core.registry import AnyGame
 from quintet.core.scheduler import Scheduler, What
 from quintet.server import messages
 from quintet.server.absence import ZOMBIE_SEED, Absences, zombie_level
-from quintet.server.bot_seats import BotSeat, seat_bot
+from quintet.server.bot_seats import BotSeat, plan_on_lazy_view, seat_bot
 from quintet.server.errors import ErrorCode
 from quintet.server.messages import Watcher, broadcast, game_over_text, refused_text, viewer_of
 from quintet.server.protocol import CloseCode, SeatInfo, Update, Welcome, encode, error_text
@@ -199,8 +200,12 @@ class TableRunner:
             self.watchers.append(watcher)
             self._arrived(watcher.seat)
         seats = self.seat_infos()
+        texts: dict[int, str] = {}  # one view and one encoding per viewer
         for watcher in watchers:
-            watcher.send(encode(self._update(self.view(viewer_of(watcher)), [], seats=seats)))
+            viewer = viewer_of(watcher)
+            if viewer not in texts:
+                texts[viewer] = encode(self._update(self.view(viewer), [], seats=seats))
+            watcher.send(texts[viewer])
 
     def _arrived(self, seat: int | None) -> bool:
         """A connection for `seat` arrived; True when the others must be told (the seat was
@@ -293,7 +298,12 @@ class TableRunner:
         *,
         ref: str | None = None,
         seats: list[SeatInfo] | None = None,
+        outcome: JSONDict | None = None,
     ) -> Update:
+        """An `update` (`outcome`: the finished game's, computed once per broadcast;
+        None computes it here when the game is finished)."""
+        if outcome is None and self.status == "finished":
+            outcome = self.outcome_json()
         return Update(
             seq=self.seq,
             status=self.status,
@@ -301,7 +311,7 @@ class TableRunner:
             events=events,
             ref=ref,
             seats=seats,
-            outcome=self.outcome_json() if self.status == "finished" else None,
+            outcome=outcome,
         )
 
     def _broadcast(
@@ -315,10 +325,12 @@ class TableRunner:
     ) -> None:
         """Send every connection but `skip` its update (`messages.broadcast`)."""
 
-        def update_for(viewer: int, seen: list[JSONDict], mine: str | None) -> Update:
-            return self._update(self.view(viewer), seen, ref=mine, seats=seats)
+        outcome = self.outcome_json() if self.status == "finished" else None
 
-        broadcast(self.watchers, events, update_for, sender=sender, ref=ref, skip=skip)
+        def update_for(view: JSONDict, seen: list[JSONDict], mine: str | None) -> Update:
+            return self._update(view, seen, ref=mine, seats=seats, outcome=outcome)
+
+        broadcast(self.watchers, events, self.view, update_for, sender=sender, ref=ref, skip=skip)
 
     def _broadcast_seats(self, skip: Watcher | None = None) -> None:
         """Every connection but `skip` gets the seats (who is connected, who is a zombie)."""
@@ -529,11 +541,17 @@ class TableRunner:
         now = self.now()
         for seat, slot in self.schedule.to_ask(lambda s: self.game.can_act(self.state, s)):
             try:
-                plan = slot.bot.plan(self.view(seat), now)
+                plan = self._plan(slot.bot, seat, now)
             except Exception:
                 log.exception("table %s: seat %d's bot failed to plan", self.table_id, seat)
                 plan = None
             self._schedule(slot, plan, now)
+
+    def _plan(self, bot: Bot, seat: int, now: int) -> Plan | None:
+        """The bot's plan on its seat's view (a tutorial's bots: the decorated full one)."""
+        if self.tutorial is not None:
+            return bot.plan(self.view(seat), now)
+        return plan_on_lazy_view(self.game, self.state, bot, seat, now)
 
     def _schedule(self, slot: BotSeat, plan: Plan | None, now: int) -> None:
         self.schedule.schedule(slot, plan, now)
