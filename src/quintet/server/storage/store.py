@@ -30,6 +30,7 @@ from quintet.server.storage.rows import (
     TableRow,
     check_new_table,
 )
+from quintet.server.storage.sqlite_writer import SqliteInputWriter
 
 
 def _now() -> datetime:
@@ -64,21 +65,41 @@ class Store:
     `StorageError` (the driver's error chained as its cause).
     """
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, writer: SqliteInputWriter | None = None) -> None:
         self._db = database
+        # SQLite: inputs are committed by a dedicated writer thread (sqlite_writer.py);
+        # None: through the engine (PostgreSQL, or SQLite with sqlite_writer=False).
+        self._writer = writer
+        self._closed = False
         # Group commit of inputs (see append_input): the queue and who may flush it.
         self._appends: list[_PendingInput] = []
         self._append_lock = asyncio.Lock()
         # Group commits still running after their callers were cancelled (a shutdown):
         # `close` waits for them, so the pool is never disposed under a live transaction.
         self._commits: set[asyncio.Task[None]] = set()
+        self._input_transactions = 0
 
     @classmethod
-    async def open(cls, url: str) -> Store:
+    async def open(cls, url: str, *, sqlite_writer: bool = True) -> Store:
         """Connect and migrate the schema to head (see `Database.open`); raises
         `StorageError` for an unsupported URL or a database that cannot be reached or
-        migrated."""
-        return cls(await Database.open(url))
+        migrated.
+
+        On SQLite, inputs are appended by a dedicated writer thread with its own
+        connection (`sqlite_writer.py`) unless `sqlite_writer` is False; every other
+        operation, and PostgreSQL's appends, go through the async engine.
+        """
+        database = await Database.open(url)
+        writer = None
+        try:
+            if database.backend == "sqlite" and sqlite_writer:
+                path = database.engine.url.database
+                assert path is not None  # Database.open refuses a URL without a file
+                writer = await SqliteInputWriter.open(path)
+        except BaseException:
+            await database.close()
+            raise
+        return cls(database, writer)
 
     @property
     def engine(self) -> AsyncEngine:
@@ -90,11 +111,27 @@ class Store:
         """Which database this store runs on (for `/api/health`)."""
         return self._db.backend
 
+    @property
+    def input_transactions(self) -> int:
+        """How many transactions have committed inputs so far (one per group commit)."""
+        return self._input_transactions
+
     async def close(self) -> None:
-        """Close every pooled connection, once the group commits under way have ended. The
-        store is unusable afterwards."""
+        """Commit every input already queued (or fail it: none is dropped unanswered),
+        then close the writer and every pooled connection. The store is unusable
+        afterwards: a later `append_input` raises `StorageError`."""
+        if self._closed:
+            return
+        # Group commits whose leaders were cancelled are not behind the lock: wait first.
         if self._commits:
             await asyncio.gather(*self._commits, return_exceptions=True)
+        async with self._append_lock:
+            self._closed = True
+            batch, self._appends = self._appends, []
+            if batch:  # queued behind the last commit: their callers wait on the lock
+                await self._commit_inputs(batch)
+        if self._writer is not None:
+            await self._writer.close()
         await self._db.close()
 
     async def create_table(self, table: NewTable) -> None:
@@ -336,8 +373,11 @@ class Store:
 
         Concurrent appends (other tables) are committed together in one transaction (group
         commit: one fsync for all); each call still returns only after its row committed.
+        On SQLite that transaction is made by the writer thread (`sqlite_writer.py`).
         """
         where = f"storing input {seq} of table {table_id!r}"
+        if self._closed:
+            raise StorageError(f"{where}: the store is closed")
         if seq < 0:
             raise StorageError(f"{where}: seq must be >= 0")
         if inp.time < 0:
@@ -376,8 +416,7 @@ class Store:
         """Insert the batch in one transaction; on failure, each row alone to find the culprit."""
         if len(batch) > 1:
             try:
-                async with self._db.transaction(batch[0].where, write=True) as c:
-                    await c.execute(models.inputs.insert(), [p.row for p in batch])
+                await self._insert_rows(batch[0].where, [p.row for p in batch])
             except StorageError:
                 pass  # one row (or the database) is at fault: the loop below says which
             else:
@@ -392,10 +431,19 @@ class Store:
             else:
                 p.done.set_result(None)
 
+    async def _insert_rows(self, what: str, rows: list[dict[str, Any]]) -> None:
+        """One committed transaction inserting `rows`; raises `ConstraintFailed` or
+        `StorageError` (then none of them is stored)."""
+        if self._writer is not None:
+            await self._writer.insert(what, rows)
+        else:
+            async with self._db.transaction(what, write=True) as c:
+                await c.execute(models.inputs.insert(), rows)
+        self._input_transactions += 1
+
     async def _insert_input(self, pending: _PendingInput) -> None:
         try:
-            async with self._db.transaction(pending.where, write=True) as c:
-                await c.execute(models.inputs.insert(), [pending.row])
+            await self._insert_rows(pending.where, [pending.row])
         except ConstraintFailed as failed:
             error = failed.__cause__
             # Either the primary key (table_id, seq) or the foreign key to tables: a
@@ -403,9 +451,17 @@ class Store:
             table_id, seq = pending.row["table_id"], pending.row["seq"]
             if await self.table(table_id) is None:
                 raise StorageError(f"{pending.where}: no table {table_id!r}") from error
-            raise DuplicateInput(
-                f"{pending.where}: input {seq} is already stored (the input log is append-only)"
-            ) from error
+            if await self._stored(table_id, seq):
+                raise DuplicateInput(
+                    f"{pending.where}: input {seq} is already stored (the input log is append-only)"
+                ) from error
+            raise  # another constraint (a check or a trigger): its own message says which
+
+    async def _stored(self, table_id: str, seq: int) -> bool:
+        i = models.inputs
+        statement = select(i.c.seq).where(i.c.table_id == table_id, i.c.seq == seq)
+        async with self._db.transaction(f"looking for input {seq} of table {table_id!r}") as c:
+            return (await c.execute(statement)).first() is not None
 
     async def input_count(self, table_id: str) -> int:
         """How many inputs the table has stored (its next seq), without reading them."""
