@@ -73,10 +73,9 @@ class Store:
         self._closed = False
         # Group commit of inputs (see append_input): the queue and who may flush it.
         self._appends: list[_PendingInput] = []
-        self._append_lock = asyncio.Lock()
-        # Group commits still running after their callers were cancelled (a shutdown):
-        # `close` waits for them, so the pool is never disposed under a live transaction.
-        self._commits: set[asyncio.Task[None]] = set()
+        # The task committing batches, while there are any (see append_input); `close`
+        # waits for it, so the connections are never closed under a live transaction.
+        self._flush: asyncio.Task[None] | None = None
         self._input_transactions = 0
 
     @classmethod
@@ -122,14 +121,9 @@ class Store:
         afterwards: a later `append_input` raises `StorageError`."""
         if self._closed:
             return
-        # Group commits whose leaders were cancelled are not behind the lock: wait first.
-        if self._commits:
-            await asyncio.gather(*self._commits, return_exceptions=True)
-        async with self._append_lock:
-            self._closed = True
-            batch, self._appends = self._appends, []
-            if batch:  # queued behind the last commit: their callers wait on the lock
-                await self._commit_inputs(batch)
+        self._closed = True  # no new appends from here; the flush commits the queued ones
+        if self._flush is not None:
+            await asyncio.gather(self._flush, return_exceptions=True)
         if self._writer is not None:
             await self._writer.close()
         await self._db.close()
@@ -396,21 +390,46 @@ class Store:
         }
         pending = _PendingInput(where, row, asyncio.get_running_loop().create_future())
         self._appends.append(pending)
+        if self._flush is None:
+            # Nothing committing: this row's batch is taken now (alone, unless others
+            # queued in this same loop step), before any other caller runs.
+            self._flush = asyncio.ensure_future(self._flush_appends(self._take_batch()))
         try:
-            async with self._append_lock:
-                if not pending.done.done():
-                    # Leader: commit every row queued so far, ours included. Shielded, so
-                    # that cancelling this caller cannot strand the others' rows half-done.
-                    batch, self._appends = self._appends, []
-                    commit = asyncio.ensure_future(self._commit_inputs(batch))
-                    self._commits.add(commit)
-                    commit.add_done_callback(self._commits.discard)
-                    await asyncio.shield(commit)
+            # Shielded: cancelling this caller must not cancel the future the flush sets.
+            await asyncio.shield(pending.done)
         except asyncio.CancelledError:
-            if pending in self._appends:  # not taken by a leader: it will not be stored
+            if pending in self._appends:  # not taken by a flush: it will never be stored
                 self._appends.remove(pending)
+            else:  # in flight: its outcome has no reader left (no "never retrieved" warning)
+                pending.done.add_done_callback(lambda f: f.cancelled() or f.exception())
             raise
-        pending.done.result()
+
+    def _take_batch(self) -> list[_PendingInput]:
+        batch, self._appends = self._appends, []
+        return batch
+
+    async def _flush_appends(self, batch: list[_PendingInput]) -> None:
+        """Commit `batch`, then at once each batch that queued meanwhile, until none is left.
+
+        One task for all: the next batch starts in the same loop step as the previous one's
+        answers, without waking a caller first (a busy loop makes every wake-up cost).
+        """
+        try:
+            while batch:
+                await self._commit_inputs(batch)
+                batch = self._take_batch()
+        except BaseException as error:  # cancelled (the loop is closing): answer every row
+            for p in batch + self._take_batch():
+                if not p.done.done():
+                    # Not "committed": whether the batch in flight reached the disk is unknown.
+                    p.done.set_exception(
+                        StorageError(f"{p.where}: stopped before the commit was confirmed")
+                    )
+            if not isinstance(error, Exception):
+                raise
+            raise StorageError(f"committing inputs: {error}") from error
+        finally:
+            self._flush = None
 
     async def _commit_inputs(self, batch: list[_PendingInput]) -> None:
         """Insert the batch in one transaction; on failure, each row alone to find the culprit."""
