@@ -31,6 +31,16 @@ def test_the_store_uses_the_writer_thread_on_sqlite_only(db_url: str) -> None:
         assert writer is None
 
 
+def test_the_writer_commits_in_wal_with_full_sync_and_foreign_keys(tmp_path: Path) -> None:
+    async def go(store: Store) -> dict[str, object]:
+        assert store._writer is not None
+        return await store._writer.pragmas()
+
+    # synchronous 2 = FULL: COMMIT has fsynced the WAL before an append is answered.
+    found = run(go, f"sqlite+aiosqlite:///{tmp_path / 'q.db'}")
+    assert found == {"journal_mode": "wal", "synchronous": 2, "foreign_keys": 1}
+
+
 def test_appends_from_many_tables_share_transactions_and_keep_each_tables_order(
     db_url: str,
 ) -> None:

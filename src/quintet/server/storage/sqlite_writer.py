@@ -59,6 +59,20 @@ class SqliteInputWriter:
         ]
         await self._call(lambda: self._insert(values), what)
 
+    async def pragmas(self) -> dict[str, object]:
+        """The writer connection's journal mode, synchronous level and foreign-key switch
+        (for tests: the durability settings of the connection that commits inputs)."""
+        found: dict[str, object] = {}
+
+        def read() -> None:
+            connection = self._connection
+            assert connection is not None, "the input writer is closed"
+            for name in ("journal_mode", "synchronous", "foreign_keys"):
+                found[name] = connection.execute(f"PRAGMA {name}").fetchone()[0]
+
+        await self._call(read, "reading the input writer's settings")
+        return found
+
     async def close(self) -> None:
         """Run every batch already handed to the thread, then close the connection and end
         the thread. Later `insert` calls raise `StorageError`."""
