@@ -454,7 +454,10 @@ class Store:
         """One committed transaction inserting `rows`; raises `ConstraintFailed` or
         `StorageError` (then none of them is stored)."""
         if self._writer is not None:
-            await self._writer.insert(what, rows)
+            # Take turns with the engine's writers (creates, claims, statuses) here rather
+            # than in SQLite's busy handler, which sleeps 1-100 ms between its tries.
+            async with self._db.sqlite_write_turn():
+                await self._writer.insert(what, rows)
         else:
             async with self._db.transaction(what, write=True) as c:
                 await c.execute(models.inputs.insert(), rows)
