@@ -4,6 +4,7 @@ from several tables, a failed batch, and `close()` with appends still queued."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from pathlib import Path
 
@@ -168,3 +169,16 @@ def test_close_commits_the_appends_still_queued_and_refuses_later_ones(db_url: s
     assert isinstance(late, StorageError) and "the store is closed" in str(late)
     stored = run(lambda s: asyncio.gather(*(s.inputs(f"t{n}") for n in range(tables))), db_url)
     assert stored == [[act(n, 0)] for n in range(tables)]
+
+
+def test_the_append_benchmark_runs_both_paths(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import store_append
+
+    store_append.main(["--quick", "--rate", "200"])
+    line = json.loads(capsys.readouterr().out)
+    assert line["benchmark"] == "store_append"
+    for path in ("engine", "writer"):
+        figures = line[path]
+        assert figures["appends"] > 0
+        assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+        assert figures["appends_per_transaction"] >= 1
