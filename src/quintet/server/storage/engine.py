@@ -169,6 +169,15 @@ class Database:
     def backend(self) -> Literal["sqlite", "postgresql"]:
         return "sqlite" if self.engine.dialect.name == "sqlite" else "postgresql"
 
+    def sqlite_write_turn(self) -> contextlib.AbstractAsyncContextManager[object]:
+        """Wait for this process's other SQLite writers (the lock `transaction(write=True)`
+        takes), for a writer on another connection of this process (the input writer
+        thread): SQLite's write lock is then handed over at once, never polled for.
+        A no-op on PostgreSQL."""
+        if self._sqlite_writes is None:
+            return contextlib.nullcontext()
+        return self._sqlite_writes
+
     async def close(self) -> None:
         """Close every pooled connection. The database is unusable afterwards."""
         await self.engine.dispose()

@@ -30,6 +30,7 @@ from quintet.server.storage.rows import (
     TableRow,
     check_new_table,
 )
+from quintet.server.storage.sqlite_writer import SqliteInputWriter
 
 
 def _now() -> datetime:
@@ -64,21 +65,40 @@ class Store:
     `StorageError` (the driver's error chained as its cause).
     """
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, writer: SqliteInputWriter | None = None) -> None:
         self._db = database
+        # SQLite: inputs are committed by a dedicated writer thread (sqlite_writer.py);
+        # None: through the engine (PostgreSQL, or SQLite with sqlite_writer=False).
+        self._writer = writer
+        self._closed = False
         # Group commit of inputs (see append_input): the queue and who may flush it.
         self._appends: list[_PendingInput] = []
-        self._append_lock = asyncio.Lock()
-        # Group commits still running after their callers were cancelled (a shutdown):
-        # `close` waits for them, so the pool is never disposed under a live transaction.
-        self._commits: set[asyncio.Task[None]] = set()
+        # The task committing batches, while there are any (see append_input); `close`
+        # waits for it, so the connections are never closed under a live transaction.
+        self._flush: asyncio.Task[None] | None = None
+        self._input_transactions = 0
 
     @classmethod
-    async def open(cls, url: str) -> Store:
+    async def open(cls, url: str, *, sqlite_writer: bool = True) -> Store:
         """Connect and migrate the schema to head (see `Database.open`); raises
         `StorageError` for an unsupported URL or a database that cannot be reached or
-        migrated."""
-        return cls(await Database.open(url))
+        migrated.
+
+        On SQLite, inputs are appended by a dedicated writer thread with its own
+        connection (`sqlite_writer.py`) unless `sqlite_writer` is False; every other
+        operation, and PostgreSQL's appends, go through the async engine.
+        """
+        database = await Database.open(url)
+        writer = None
+        try:
+            if database.backend == "sqlite" and sqlite_writer:
+                path = database.engine.url.database
+                assert path is not None  # Database.open refuses a URL without a file
+                writer = await SqliteInputWriter.open(path)
+        except BaseException:
+            await database.close()
+            raise
+        return cls(database, writer)
 
     @property
     def engine(self) -> AsyncEngine:
@@ -90,11 +110,22 @@ class Store:
         """Which database this store runs on (for `/api/health`)."""
         return self._db.backend
 
+    @property
+    def input_transactions(self) -> int:
+        """How many transactions have committed inputs so far (one per group commit)."""
+        return self._input_transactions
+
     async def close(self) -> None:
-        """Close every pooled connection, once the group commits under way have ended. The
-        store is unusable afterwards."""
-        if self._commits:
-            await asyncio.gather(*self._commits, return_exceptions=True)
+        """Commit every input already queued (or fail it: none is dropped unanswered),
+        then close the writer and every pooled connection. The store is unusable
+        afterwards: a later `append_input` raises `StorageError`."""
+        if self._closed:
+            return
+        self._closed = True  # no new appends from here; the flush commits the queued ones
+        if self._flush is not None:
+            await asyncio.gather(self._flush, return_exceptions=True)
+        if self._writer is not None:
+            await self._writer.close()
         await self._db.close()
 
     async def create_table(self, table: NewTable) -> None:
@@ -336,8 +367,11 @@ class Store:
 
         Concurrent appends (other tables) are committed together in one transaction (group
         commit: one fsync for all); each call still returns only after its row committed.
+        On SQLite that transaction is made by the writer thread (`sqlite_writer.py`).
         """
         where = f"storing input {seq} of table {table_id!r}"
+        if self._closed:
+            raise StorageError(f"{where}: the store is closed")
         if seq < 0:
             raise StorageError(f"{where}: seq must be >= 0")
         if inp.time < 0:
@@ -356,28 +390,52 @@ class Store:
         }
         pending = _PendingInput(where, row, asyncio.get_running_loop().create_future())
         self._appends.append(pending)
+        if self._flush is None:
+            # Nothing committing: this row's batch is taken now (alone, unless others
+            # queued in this same loop step), before any other caller runs.
+            self._flush = asyncio.ensure_future(self._flush_appends(self._take_batch()))
         try:
-            async with self._append_lock:
-                if not pending.done.done():
-                    # Leader: commit every row queued so far, ours included. Shielded, so
-                    # that cancelling this caller cannot strand the others' rows half-done.
-                    batch, self._appends = self._appends, []
-                    commit = asyncio.ensure_future(self._commit_inputs(batch))
-                    self._commits.add(commit)
-                    commit.add_done_callback(self._commits.discard)
-                    await asyncio.shield(commit)
+            # Shielded: cancelling this caller must not cancel the future the flush sets.
+            await asyncio.shield(pending.done)
         except asyncio.CancelledError:
-            if pending in self._appends:  # not taken by a leader: it will not be stored
+            if pending in self._appends:  # not taken by a flush: it will never be stored
                 self._appends.remove(pending)
+            else:  # in flight: its outcome has no reader left (no "never retrieved" warning)
+                pending.done.add_done_callback(lambda f: f.cancelled() or f.exception())
             raise
-        pending.done.result()
+
+    def _take_batch(self) -> list[_PendingInput]:
+        batch, self._appends = self._appends, []
+        return batch
+
+    async def _flush_appends(self, batch: list[_PendingInput]) -> None:
+        """Commit `batch`, then at once each batch that queued meanwhile, until none is left.
+
+        One task for all: the next batch starts in the same loop step as the previous one's
+        answers, without waking a caller first (a busy loop makes every wake-up cost).
+        """
+        try:
+            while batch:
+                await self._commit_inputs(batch)
+                batch = self._take_batch()
+        except BaseException as error:  # cancelled (the loop is closing): answer every row
+            for p in batch + self._take_batch():
+                if not p.done.done():
+                    # Not "committed": whether the batch in flight reached the disk is unknown.
+                    p.done.set_exception(
+                        StorageError(f"{p.where}: stopped before the commit was confirmed")
+                    )
+            if not isinstance(error, Exception):
+                raise
+            raise StorageError(f"committing inputs: {error}") from error
+        finally:
+            self._flush = None
 
     async def _commit_inputs(self, batch: list[_PendingInput]) -> None:
         """Insert the batch in one transaction; on failure, each row alone to find the culprit."""
         if len(batch) > 1:
             try:
-                async with self._db.transaction(batch[0].where, write=True) as c:
-                    await c.execute(models.inputs.insert(), [p.row for p in batch])
+                await self._insert_rows(batch[0].where, [p.row for p in batch])
             except StorageError:
                 pass  # one row (or the database) is at fault: the loop below says which
             else:
@@ -392,10 +450,22 @@ class Store:
             else:
                 p.done.set_result(None)
 
+    async def _insert_rows(self, what: str, rows: list[dict[str, Any]]) -> None:
+        """One committed transaction inserting `rows`; raises `ConstraintFailed` or
+        `StorageError` (then none of them is stored)."""
+        if self._writer is not None:
+            # Take turns with the engine's writers (creates, claims, statuses) here rather
+            # than in SQLite's busy handler, which sleeps 1-100 ms between its tries.
+            async with self._db.sqlite_write_turn():
+                await self._writer.insert(what, rows)
+        else:
+            async with self._db.transaction(what, write=True) as c:
+                await c.execute(models.inputs.insert(), rows)
+        self._input_transactions += 1
+
     async def _insert_input(self, pending: _PendingInput) -> None:
         try:
-            async with self._db.transaction(pending.where, write=True) as c:
-                await c.execute(models.inputs.insert(), [pending.row])
+            await self._insert_rows(pending.where, [pending.row])
         except ConstraintFailed as failed:
             error = failed.__cause__
             # Either the primary key (table_id, seq) or the foreign key to tables: a
@@ -403,9 +473,17 @@ class Store:
             table_id, seq = pending.row["table_id"], pending.row["seq"]
             if await self.table(table_id) is None:
                 raise StorageError(f"{pending.where}: no table {table_id!r}") from error
-            raise DuplicateInput(
-                f"{pending.where}: input {seq} is already stored (the input log is append-only)"
-            ) from error
+            if await self._stored(table_id, seq):
+                raise DuplicateInput(
+                    f"{pending.where}: input {seq} is already stored (the input log is append-only)"
+                ) from error
+            raise  # another constraint (a check or a trigger): its own message says which
+
+    async def _stored(self, table_id: str, seq: int) -> bool:
+        i = models.inputs
+        statement = select(i.c.seq).where(i.c.table_id == table_id, i.c.seq == seq)
+        async with self._db.transaction(f"looking for input {seq} of table {table_id!r}") as c:
+            return (await c.execute(statement)).first() is not None
 
     async def input_count(self, table_id: str) -> int:
         """How many inputs the table has stored (its next seq), without reading them."""

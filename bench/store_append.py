@@ -1,0 +1,143 @@
+"""Durable appends on SQLite: the writer thread against the async engine, in one run.
+
+    .venv/bin/python -m bench.store_append [--tables N] [--rate R] [--work-ms W]
+                                           [--seconds S] [--rounds K] [--quick]
+
+`Store.append_input` latency (call to return, i.e. to "committed, may tell") under the
+shape of a live server: `--tables` tables, each appending its inputs one at a time (as a
+runner does), at `--rate` appends per second in all (exponential gaps), and after each
+append `--work-ms` of CPU on the event loop (what applying and broadcasting an action
+costs the server), so that the loop is busy as it is under load.
+
+Both paths run in the same process, on a fresh SQLite file each (WAL, synchronous=FULL),
+round by round in turn (engine, writer, writer, engine, ...): `engine` is the store's path
+through SQLAlchemy's async engine over aiosqlite (`Store.open(url, sqlite_writer=False)`),
+`writer` the dedicated writer thread (the default). Prints one JSON line: per path, the
+p50/p90/p99/max of all rounds' latencies pooled, appends per second, and appends per
+transaction (the group commit's batch size).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from quintet.core import Input
+from quintet.server.storage import NewTable, SeatRow, Store
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _busy(ms: float) -> None:
+    end = time.perf_counter() + ms / 1000
+    while time.perf_counter() < end:
+        pass
+
+
+async def _round(
+    url: str, *, writer: bool, tables: int, rate: float, work_ms: float, seconds: float
+) -> tuple[list[float], int, int]:
+    store = await Store.open(url, sqlite_writer=writer)
+    latencies: list[float] = []
+    try:
+        ids = [f"t{n}" for n in range(tables)]
+        for table_id in ids:
+            seats = tuple(SeatRow(s, "human") for s in range(4))
+            await store.create_table(NewTable(table_id, "quashars", {}, 1, seats))
+        before = store.input_transactions
+        stop = time.perf_counter() + seconds
+        gap = tables / rate  # each table's mean gap between inputs
+
+        async def table(table_id: str, rng: random.Random) -> None:
+            seq = 0
+            while time.perf_counter() < stop:
+                await asyncio.sleep(rng.expovariate(1 / gap))
+                inp = Input(seq % 4, {"type": "play", "card": seq % 52}, seq * 100)
+                start = time.perf_counter()
+                await store.append_input(table_id, seq, inp)
+                latencies.append((time.perf_counter() - start) * 1000)
+                seq += 1
+                _busy(work_ms)  # apply and broadcast: the loop is busy meanwhile
+
+        await asyncio.gather(*(table(i, random.Random(n)) for n, i in enumerate(ids)))
+        return latencies, store.input_transactions - before, len(latencies)
+    finally:
+        await store.close()
+
+
+def _summary(latencies: list[float], transactions: int, seconds: float) -> dict[str, Any]:
+    return {
+        "appends": len(latencies),
+        "appends_per_second": round(len(latencies) / seconds, 1),
+        "appends_per_transaction": round(len(latencies) / max(1, transactions), 2),
+        "p50_ms": round(statistics.median(latencies), 3),
+        "p90_ms": round(_percentile(latencies, 0.90), 3),
+        "p99_ms": round(_percentile(latencies, 0.99), 3),
+        "max_ms": round(max(latencies), 3),
+    }
+
+
+def measure(
+    tables: int, rate: float, work_ms: float, seconds: float, rounds: int
+) -> dict[str, Any]:
+    """Run `rounds` rounds of each path in turn; returns the figures (see the module doc)."""
+    pooled: dict[str, tuple[list[float], int]] = {"engine": ([], 0), "writer": ([], 0)}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in range(rounds):
+            order = ("engine", "writer") if n % 2 == 0 else ("writer", "engine")
+            for path in order:
+                url = f"sqlite+aiosqlite:///{Path(tmp) / f'{path}{n}.db'}"
+                found, transactions, _count = asyncio.run(
+                    _round(
+                        url,
+                        writer=path == "writer",
+                        tables=tables,
+                        rate=rate,
+                        work_ms=work_ms,
+                        seconds=seconds,
+                    )
+                )
+                latencies, total = pooled[path]
+                pooled[path] = (latencies + found, total + transactions)
+    return {
+        "benchmark": "store_append",
+        "db": "sqlite (WAL, synchronous=FULL), a file in a temporary directory",
+        "tables": tables,
+        "rate": rate,
+        "work_ms": work_ms,
+        "seconds": seconds,
+        "rounds": rounds,
+        **{
+            path: _summary(latencies, transactions, seconds * rounds)
+            for path, (latencies, transactions) in pooled.items()
+        },
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50, help="tables appending (default 50)")
+    parser.add_argument("--rate", type=float, default=500.0, help="appends/s in all (default 500)")
+    parser.add_argument("--work-ms", type=float, default=0.5, help="loop CPU per append (0.5)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="per round (default 10)")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds of each path (default 2)")
+    parser.add_argument("--quick", action="store_true", help="5 tables, 1 s, 1 round")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.tables, args.seconds, args.rounds = 5, 1.0, 1
+    figures = measure(args.tables, args.rate, args.work_ms, args.seconds, args.rounds)
+    print(json.dumps(figures), flush=True)
+
+
+if __name__ == "__main__":
+    main()
