@@ -180,21 +180,27 @@ def test_asking_to_play_again_twice_gives_the_same_seat_back(live_module: LiveSe
     assert (status, forged["code"]) == (403, "bad_token"), forged
 
 
-def test_a_held_seat_is_open_to_anyone_once_its_time_is_over() -> None:
-    row = TableRow(
+def open_row(game: str, players: int, held: dict[str, Any]) -> TableRow:
+    """An open table's row with no seat taken, whose settings hold `held` (`HELD`)."""
+    return TableRow(
         id="next",
-        game="quiclo",
+        game=game,
         options={},
         seed=1,
-        players=2,
+        players=players,
         status="open",
-        settings={HELD: {"seats": [1], "until": "2026-01-01T12:05:00+00:00", "from": "old"}},
+        settings={HELD: held},
         result=None,
         created_at=datetime(2026, 1, 1, 12, tzinfo=UTC),
         started_at=None,
         finished_at=None,
         seats=(),
     )
+
+
+def test_a_held_seat_is_open_to_anyone_once_its_time_is_over() -> None:
+    held = {"seats": [1], "until": "2026-01-01T12:05:00+00:00", "from": "old"}
+    row = open_row("quiclo", 2, held)
     before = datetime(2026, 1, 1, 12, 4, 59, tzinfo=UTC)
     assert held_until(row, 1, before) == datetime(2026, 1, 1, 12, 5, tzinfo=UTC)
     assert held_until(row, 0, before) is None, "a seat that was nobody's is not held"
@@ -204,21 +210,8 @@ def test_a_held_seat_is_open_to_anyone_once_its_time_is_over() -> None:
 def test_a_tutorials_seat_is_kept_for_its_person_from_its_creation() -> None:
     """Between creating a tutorial table and seating its person the table is open (and
     listed): its person's seat is held, so nobody else can take it in that moment."""
-    now = datetime.now(UTC)
-    row = TableRow(
-        id="tut",
-        game="quashars",
-        options={},
-        seed=1,
-        players=3,
-        status="open",
-        settings={HELD: {"seats": [0], "until": "2999-01-01T00:00:00+00:00", "from": None}},
-        result=None,
-        created_at=now,
-        started_at=None,
-        finished_at=None,
-        seats=(),
-    )
+    held = {"seats": [0], "until": "2999-01-01T00:00:00+00:00", "from": None}
+    row = open_row("quashars", 3, held)
     with pytest.raises(HubError) as refused:
         Hub._check_not_held(row, 0)
     assert refused.value.code == "seat_held"

@@ -15,9 +15,7 @@ def share_text(estimate: Estimate) -> str:
     >>> share_text(Estimate(0.812, 0.771, 0.853))
     '0.81 [0.77, 0.85]'
     """
-    if estimate.low is None or estimate.high is None:
-        return f"{estimate.value:.2f} [n/a]"
-    return f"{estimate.value:.2f} [{estimate.low:.2f}, {estimate.high:.2f}]"
+    return _with_interval(estimate, ".2f")
 
 
 def points_text(estimate: Estimate) -> str:
@@ -26,9 +24,14 @@ def points_text(estimate: Estimate) -> str:
     >>> points_text(Estimate(4.3, 3.2, 5.4))
     '+4.3 [+3.2, +5.4]'
     """
+    return _with_interval(estimate, "+.1f")
+
+
+def _with_interval(estimate: Estimate, spec: str) -> str:
+    """The value and its interval, each in the format `spec` ("n/a" without an interval)."""
     if estimate.low is None or estimate.high is None:
-        return f"{estimate.value:+.1f} [n/a]"
-    return f"{estimate.value:+.1f} [{estimate.low:+.1f}, {estimate.high:+.1f}]"
+        return f"{estimate.value:{spec}} [n/a]"
+    return f"{estimate.value:{spec}} [{estimate.low:{spec}}, {estimate.high:{spec}}]"
 
 
 def print_tournament(console: Console, result: TournamentResult, title: str, jobs: int) -> None:

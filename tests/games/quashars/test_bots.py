@@ -194,10 +194,9 @@ def test_a_hand_of_trumps_predicts_many() -> None:
     assert action["type"] == "predict" and action["chips"] >= 12
 
 
-@pytest.mark.parametrize(("predicted", "card"), [(0, "Y2"), (3, "Y11")])
-def test_it_wins_or_ducks_as_its_chips_require(predicted: int, card: str) -> None:
-    # Last to play to Y5 Y6 Y7 with Y2 and Y11: Y11 would win and meet odd, yellow
-    # and no red (3 conditions). With nothing predicted it ducks; with 3 it takes them.
+def last_to_a_yellow_trick(predicted: int) -> QuasharsState:
+    """Seat 0, having predicted `predicted` chips, is last to play to Y5 Y6 Y7 with Y2 and
+    Y11: Y11 would win and meet odd, yellow and no red (3 conditions)."""
     fixed = {0: "Y2 Y11 R1 R2 G1 G2 G3 G4 B1 B2 B3 B4", 1: "Y5", 2: "Y6", 3: "Y7"}
     state = table(4, ("odd", "yellow", "no_red", "three_tricks"), fixed, first=1)
     for seat in (1, 2, 3):
@@ -205,4 +204,11 @@ def test_it_wins_or_ducks_as_its_chips_require(predicted: int, card: str) -> Non
     GAME.apply(state, Input(0, {"type": "predict", "chips": predicted, "flex": False}))
     for seat, lead in ((1, "Y5"), (2, "Y6"), (3, "Y7")):
         GAME.apply(state, Input(seat, {"type": "play", "card": lead}))
+    return state
+
+
+@pytest.mark.parametrize(("predicted", "card"), [(0, "Y2"), (3, "Y11")])
+def test_it_wins_or_ducks_as_its_chips_require(predicted: int, card: str) -> None:
+    # With nothing predicted it ducks; with 3 it takes them.
+    state = last_to_a_yellow_trick(predicted)
     assert basic_action(state, 0) == {"type": "play", "card": card}

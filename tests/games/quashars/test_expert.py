@@ -9,7 +9,7 @@ rules it follows are the same at any size.
 from __future__ import annotations
 
 import pytest
-from tests.games.quashars.test_bots import play_match, position, table
+from tests.games.quashars.test_bots import last_to_a_yellow_trick, play_match, position, table
 
 from quintet.bots import THINK_TIMES
 from quintet.core import Input, Rng, derive_seed
@@ -97,15 +97,8 @@ def test_expert_takes_a_persons_time_to_think() -> None:
 
 @pytest.mark.parametrize(("predicted", "card"), [(0, "Y2"), (3, "Y11")])
 def test_it_wins_or_ducks_as_its_chips_require(predicted: int, card: str) -> None:
-    # Last to play to Y5 Y6 Y7 with Y2 and Y11: Y11 wins and meets odd, yellow and
-    # no red (3 conditions). With nothing predicted it ducks; with 3 it takes them.
-    fixed = {0: "Y2 Y11 R1 R2 G1 G2 G3 G4 B1 B2 B3 B4", 1: "Y5", 2: "Y6", 3: "Y7"}
-    state = table(4, ("odd", "yellow", "no_red", "three_tricks"), fixed, first=1)
-    for seat in (1, 2, 3):
-        GAME.apply(state, Input(seat, {"type": "predict", "chips": 2, "flex": False}))
-    GAME.apply(state, Input(0, {"type": "predict", "chips": predicted, "flex": False}))
-    for seat, lead in ((1, "Y5"), (2, "Y6"), (3, "Y7")):
-        GAME.apply(state, Input(seat, {"type": "play", "card": lead}))
+    # With nothing predicted it ducks; with 3 it takes them.
+    state = last_to_a_yellow_trick(predicted)
     plan = expert(0, 1).plan(GAME.view(state, 0), state.now)
     assert plan is not None and plan.action == {"type": "play", "card": card}
 
