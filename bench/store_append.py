@@ -1,20 +1,28 @@
-"""Durable appends on SQLite: the writer thread against the async engine, in one run.
+"""Durable appends on SQLite and PostgreSQL: each backend's input writer against the
+async engine, in one run.
 
     .venv/bin/python -m bench.store_append [--tables N] [--rate R] [--work-ms W]
                                            [--seconds S] [--rounds K] [--quick]
+                                           [--backend sqlite|postgresql|both] [--fence]
 
 `Store.append_input` latency (call to return, i.e. to "committed, may tell") under the
 shape of a live server: `--tables` tables, each appending its inputs one at a time (as a
 runner does), at `--rate` appends per second in all (exponential gaps), and after each
 append `--work-ms` of CPU on the event loop (what applying and broadcasting an action
-costs the server), so that the loop is busy as it is under load.
+costs the server), so that the loop is busy as it is under load. With `--fence`, every
+table is leased and fenced first (the multi-process mode: each append checks the lease).
 
-Both paths run in the same process, on a fresh SQLite file each (WAL, synchronous=FULL),
-round by round in turn (engine, writer, writer, engine, ...): `engine` is the store's path
-through SQLAlchemy's async engine over aiosqlite (`Store.open(url, sqlite_writer=False)`),
-`writer` the dedicated writer thread (the default). Prints one JSON line: per path, the
-p50/p90/p99/max of all rounds' latencies pooled, appends per second, and appends per
-transaction (the group commit's batch size).
+Both paths run in the same process, on a fresh database each, round by round in turn
+(engine, writer, writer, engine, ...): `engine` is the store's path through SQLAlchemy's
+async engine (`Store.open(url, input_writer=False)`), `writer` the backend's own input
+writer (the default): SQLite's writer thread, PostgreSQL's asyncpg connection.
+
+SQLite: a file in a temporary directory, WAL, synchronous=FULL. PostgreSQL: a throwaway
+cluster (tests/server/pg.py: initdb, a postmaster on a free loopback port, the directory
+deleted afterwards; needs PostgreSQL's binaries) with durability ON, as in production:
+fsync=on, synchronous_commit=on, full_page_writes=on (`DURABLE` below). Prints one JSON
+line: per backend and path, the p50/p90/p99/max of all rounds' latencies pooled, appends
+per second, and appends per transaction (the group commit's batch size).
 """
 
 from __future__ import annotations
@@ -26,11 +34,30 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tests.server.pg import PgCluster
+
 from quintet.core import Input
 from quintet.server.storage import NewTable, SeatRow, Store
+
+#: The benchmark cluster's settings: every commit flushed to disk, as in production.
+DURABLE = (
+    "fsync=on",
+    "synchronous_commit=on",
+    "full_page_writes=on",
+    "shared_buffers=32MB",
+    "max_connections=20",
+    "log_min_messages=warning",
+)
+
+
+class DurableCluster(PgCluster):
+    """The tests' throwaway cluster, with durability on."""
+
+    server_settings = DURABLE
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -45,15 +72,26 @@ def _busy(ms: float) -> None:
 
 
 async def _round(
-    url: str, *, writer: bool, tables: int, rate: float, work_ms: float, seconds: float
+    url: str,
+    *,
+    writer: bool,
+    tables: int,
+    rate: float,
+    work_ms: float,
+    seconds: float,
+    fence: bool,
 ) -> tuple[list[float], int, int]:
-    store = await Store.open(url, sqlite_writer=writer)
+    store = await Store.open(url, input_writer=writer)
     latencies: list[float] = []
     try:
         ids = [f"t{n}" for n in range(tables)]
         for table_id in ids:
             seats = tuple(SeatRow(s, "human") for s in range(4))
             await store.create_table(NewTable(table_id, "quashars", {}, 1, seats))
+            if fence:
+                epoch = await store.acquire_lease(table_id, "bench", 3600)
+                assert epoch is not None
+                store.fence(table_id, "bench", epoch)
         before = store.input_transactions
         stop = time.perf_counter() + seconds
         gap = tables / rate  # each table's mean gap between inputs
@@ -87,41 +125,59 @@ def _summary(latencies: list[float], transactions: int, seconds: float) -> dict[
     }
 
 
-def measure(
-    tables: int, rate: float, work_ms: float, seconds: float, rounds: int
-) -> dict[str, Any]:
-    """Run `rounds` rounds of each path in turn; returns the figures (see the module doc)."""
+def _paths(new_url: Callable[[str], str], rounds: int, **shape: Any) -> dict[str, Any]:
+    """`rounds` rounds of each path in turn, each on a fresh database from `new_url(name)`."""
     pooled: dict[str, tuple[list[float], int]] = {"engine": ([], 0), "writer": ([], 0)}
-    with tempfile.TemporaryDirectory() as tmp:
-        for n in range(rounds):
-            order = ("engine", "writer") if n % 2 == 0 else ("writer", "engine")
-            for path in order:
-                url = f"sqlite+aiosqlite:///{Path(tmp) / f'{path}{n}.db'}"
-                found, transactions, _count = asyncio.run(
-                    _round(
-                        url,
-                        writer=path == "writer",
-                        tables=tables,
-                        rate=rate,
-                        work_ms=work_ms,
-                        seconds=seconds,
-                    )
-                )
-                latencies, total = pooled[path]
-                pooled[path] = (latencies + found, total + transactions)
+    for n in range(rounds):
+        order = ("engine", "writer") if n % 2 == 0 else ("writer", "engine")
+        for path in order:
+            found, transactions, _count = asyncio.run(
+                _round(new_url(f"{path}{n}"), writer=path == "writer", **shape)
+            )
+            latencies, total = pooled[path]
+            pooled[path] = (latencies + found, total + transactions)
     return {
-        "benchmark": "store_append",
-        "db": "sqlite (WAL, synchronous=FULL), a file in a temporary directory",
-        "tables": tables,
-        "rate": rate,
-        "work_ms": work_ms,
-        "seconds": seconds,
-        "rounds": rounds,
-        **{
-            path: _summary(latencies, transactions, seconds * rounds)
-            for path, (latencies, transactions) in pooled.items()
-        },
+        path: _summary(latencies, transactions, shape["seconds"] * rounds)
+        for path, (latencies, transactions) in pooled.items()
     }
+
+
+def measure(
+    tables: int,
+    rate: float,
+    work_ms: float,
+    seconds: float,
+    rounds: int,
+    *,
+    backends: tuple[str, ...] = ("sqlite", "postgresql"),
+    fence: bool = False,
+) -> dict[str, Any]:
+    """Run `rounds` rounds of each path in turn on each backend; returns the figures (see
+    the module doc). PostgreSQL needs its binaries (else `tests.server.pg.PostgresMissing`)."""
+    shape = {"tables": tables, "rate": rate, "work_ms": work_ms, "seconds": seconds}
+    figures: dict[str, Any] = {"benchmark": "store_append", **shape, "rounds": rounds}
+    figures["fenced"] = fence
+    if "sqlite" in backends:
+        with tempfile.TemporaryDirectory() as tmp:
+            figures["sqlite"] = {
+                "db": "a file in a temporary directory, WAL, synchronous=FULL",
+                **_paths(
+                    lambda name: f"sqlite+aiosqlite:///{Path(tmp) / f'{name}.db'}",
+                    rounds,
+                    fence=fence,
+                    **shape,
+                ),
+            }
+    if "postgresql" in backends:
+        cluster = DurableCluster.start()
+        try:
+            figures["postgresql"] = {
+                "db": "a throwaway local cluster over loopback TCP, " + ", ".join(DURABLE[:3]),
+                **_paths(lambda _name: cluster.create_database(), rounds, fence=fence, **shape),
+            }
+        finally:
+            cluster.stop()
+    return figures
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -132,10 +188,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="per round (default 10)")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of each path (default 2)")
     parser.add_argument("--quick", action="store_true", help="5 tables, 1 s, 1 round")
+    parser.add_argument(
+        "--backend", choices=("sqlite", "postgresql", "both"), default="both", help="(both)"
+    )
+    parser.add_argument("--fence", action="store_true", help="lease and fence every table")
     args = parser.parse_args(argv)
     if args.quick:
         args.tables, args.seconds, args.rounds = 5, 1.0, 1
-    figures = measure(args.tables, args.rate, args.work_ms, args.seconds, args.rounds)
+    backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
+    figures = measure(
+        args.tables,
+        args.rate,
+        args.work_ms,
+        args.seconds,
+        args.rounds,
+        backends=backends,
+        fence=args.fence,
+    )
     print(json.dumps(figures), flush=True)
 
 

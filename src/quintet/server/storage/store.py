@@ -21,6 +21,7 @@ from quintet.core.types import JSON, JSONDict
 from quintet.server.storage import models
 from quintet.server.storage.engine import ConstraintFailed, Database, dumps
 from quintet.server.storage.leases import LeaseLost, LeaseQueries, Lost, check_fences
+from quintet.server.storage.pg_writer import PgInputWriter
 from quintet.server.storage.rows import (
     STATUSES,
     DuplicateInput,
@@ -78,10 +79,12 @@ class Store(LeaseQueries):
     `StorageError` (the driver's error chained as its cause).
     """
 
-    def __init__(self, database: Database, writer: SqliteInputWriter | None = None) -> None:
+    def __init__(
+        self, database: Database, writer: SqliteInputWriter | PgInputWriter | None = None
+    ) -> None:
         self._db = database
-        # SQLite: inputs are committed by a dedicated writer thread (sqlite_writer.py);
-        # None: through the engine (PostgreSQL, or SQLite with sqlite_writer=False).
+        # Who commits inputs: SQLite's writer thread (sqlite_writer.py), PostgreSQL's own
+        # asyncpg connection (pg_writer.py), or None: the engine (input_writer=False).
         self._writer = writer
         self._closed = False
         # Group commit of inputs (see append_input): the queue and who may flush it.
@@ -94,22 +97,25 @@ class Store(LeaseQueries):
         self._fences: dict[str, tuple[str, int]] = {}
 
     @classmethod
-    async def open(cls, url: str, *, sqlite_writer: bool = True) -> Store:
+    async def open(cls, url: str, *, input_writer: bool = True) -> Store:
         """Connect and migrate the schema to head (see `Database.open`); raises
         `StorageError` for an unsupported URL or a database that cannot be reached or
         migrated.
 
-        On SQLite, inputs are appended by a dedicated writer thread with its own
-        connection (`sqlite_writer.py`) unless `sqlite_writer` is False; every other
-        operation, and PostgreSQL's appends, go through the async engine.
+        Inputs are appended by a writer built for the backend, with its own connection:
+        a thread on SQLite (`sqlite_writer.py`), an asyncpg connection on PostgreSQL
+        (`pg_writer.py`); with `input_writer=False` (for comparisons) they go through the
+        async engine like every other operation.
         """
         database = await Database.open(url)
-        writer = None
+        writer: SqliteInputWriter | PgInputWriter | None = None
         try:
-            if database.backend == "sqlite" and sqlite_writer:
+            if database.backend == "sqlite" and input_writer:
                 path = database.engine.url.database
                 assert path is not None  # Database.open refuses a URL without a file
                 writer = await SqliteInputWriter.open(path)
+            elif input_writer:
+                writer = await PgInputWriter.open(database.engine.url)
         except BaseException:
             await database.close()
             raise
@@ -382,7 +388,7 @@ class Store(LeaseQueries):
 
         Concurrent appends (other tables) are committed together in one transaction (group
         commit: one fsync for all); each call still returns only after its row committed.
-        On SQLite that transaction is made by the writer thread (`sqlite_writer.py`).
+        That transaction is made by the backend's input writer (see `open`).
         """
         where = f"storing input {seq} of table {table_id!r}"
         if self._closed:
