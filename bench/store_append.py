@@ -22,7 +22,9 @@ cluster (tests/server/pg.py: initdb, a postmaster on a free loopback port, the d
 deleted afterwards; needs PostgreSQL's binaries) with durability ON, as in production:
 fsync=on, synchronous_commit=on, full_page_writes=on (`DURABLE` below). Prints one JSON
 line: per backend and path, the p50/p90/p99/max of all rounds' latencies pooled, appends
-per second, and appends per transaction (the group commit's batch size).
+per second, appends per transaction (the group commit's batch size), and this process's
+CPU per append (all its threads, the simulated work aside; not the PostgreSQL server's):
+a figure that a busy machine disturbs less than the latencies.
 """
 
 from __future__ import annotations
@@ -65,10 +67,13 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _busy(ms: float) -> None:
+def _busy(ms: float) -> float:
+    """Spin `ms` of wall time on the loop; returns the CPU seconds it took."""
+    cpu = time.thread_time()
     end = time.perf_counter() + ms / 1000
     while time.perf_counter() < end:
         pass
+    return time.thread_time() - cpu
 
 
 async def _round(
@@ -80,7 +85,7 @@ async def _round(
     work_ms: float,
     seconds: float,
     fence: bool,
-) -> tuple[list[float], int, int]:
+) -> tuple[list[float], int, float]:
     store = await Store.open(url, input_writer=writer)
     latencies: list[float] = []
     try:
@@ -93,6 +98,8 @@ async def _round(
                 assert epoch is not None
                 store.fence(table_id, "bench", epoch)
         before = store.input_transactions
+        busy = [0.0]
+        cpu = time.process_time()
         stop = time.perf_counter() + seconds
         gap = tables / rate  # each table's mean gap between inputs
 
@@ -105,16 +112,22 @@ async def _round(
                 await store.append_input(table_id, seq, inp)
                 latencies.append((time.perf_counter() - start) * 1000)
                 seq += 1
-                _busy(work_ms)  # apply and broadcast: the loop is busy meanwhile
+                busy[0] += _busy(work_ms)  # apply and broadcast: the loop is busy meanwhile
 
         await asyncio.gather(*(table(i, random.Random(n)) for n, i in enumerate(ids)))
-        return latencies, store.input_transactions - before, len(latencies)
+        # This process's CPU for the appends (all its threads), the simulated work aside.
+        used = time.process_time() - cpu - busy[0]
+        return latencies, store.input_transactions - before, used
     finally:
         await store.close()
 
 
-def _summary(latencies: list[float], transactions: int, seconds: float) -> dict[str, Any]:
+def _summary(
+    latencies: list[float], transactions: int, cpu_s: float, seconds: float
+) -> dict[str, Any]:
     return {
+        # The appending process's own CPU (not the PostgreSQL server's), per append.
+        "cpu_ms_per_append": round(cpu_s * 1000 / len(latencies), 3),
         "appends": len(latencies),
         "appends_per_second": round(len(latencies) / seconds, 1),
         "appends_per_transaction": round(len(latencies) / max(1, transactions), 2),
@@ -127,18 +140,21 @@ def _summary(latencies: list[float], transactions: int, seconds: float) -> dict[
 
 def _paths(new_url: Callable[[str], str], rounds: int, **shape: Any) -> dict[str, Any]:
     """`rounds` rounds of each path in turn, each on a fresh database from `new_url(name)`."""
-    pooled: dict[str, tuple[list[float], int]] = {"engine": ([], 0), "writer": ([], 0)}
+    pooled: dict[str, tuple[list[float], int, float]] = {
+        "engine": ([], 0, 0.0),
+        "writer": ([], 0, 0.0),
+    }
     for n in range(rounds):
         order = ("engine", "writer") if n % 2 == 0 else ("writer", "engine")
         for path in order:
-            found, transactions, _count = asyncio.run(
+            found, transactions, cpu_s = asyncio.run(
                 _round(new_url(f"{path}{n}"), writer=path == "writer", **shape)
             )
-            latencies, total = pooled[path]
-            pooled[path] = (latencies + found, total + transactions)
+            latencies, total, cpu_total = pooled[path]
+            pooled[path] = (latencies + found, total + transactions, cpu_total + cpu_s)
     return {
-        path: _summary(latencies, transactions, shape["seconds"] * rounds)
-        for path, (latencies, transactions) in pooled.items()
+        path: _summary(latencies, transactions, cpu_s, shape["seconds"] * rounds)
+        for path, (latencies, transactions, cpu_s) in pooled.items()
     }
 
 
