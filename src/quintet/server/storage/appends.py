@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import select
 
 from quintet.core.inputs import Input
+from quintet.core.types import JSON
 from quintet.server.storage import models
 from quintet.server.storage.engine import ConstraintFailed, Database, dumps
 from quintet.server.storage.leases import LeaseLost, Lost, check_fences
@@ -32,6 +33,8 @@ class PendingInput:
     done: asyncio.Future[None]
     # (owner, epoch) the table's lease row must still hold when the row commits, if fenced.
     fence: tuple[str, int] | None = None
+    # The action itself (the row holds its JSON text), for the engine's JSON column.
+    action: JSON = None
 
 
 def _answer(pending: PendingInput, lost: Lost) -> None:
@@ -77,8 +80,9 @@ class InputAppends:
         if inp.time < 0:
             raise StorageError(f"{where}: input time must be >= 0, not {inp.time}")
         try:
-            # Checked here, alone, so that a bad action cannot fail a whole group commit.
-            dumps(inp.action)
+            # Encoded here, once: alone, so that a bad action cannot fail a whole group
+            # commit, and the writers store this text as it is.
+            action = dumps(inp.action)
         except (TypeError, ValueError) as error:
             raise StorageError(f"{where}: the action is not JSON: {error}") from None
         fence = self._fences.get(table_id)
@@ -87,11 +91,11 @@ class InputAppends:
             "seq": seq,
             "time_ms": inp.time,
             "seat": inp.seat,
-            "action": inp.action,
+            "action": action,
             "epoch": fence[1] if fence is not None else None,
         }
         done = asyncio.get_running_loop().create_future()
-        pending = PendingInput(where, row, done, fence)
+        pending = PendingInput(where, row, done, fence, inp.action)
         self._appends.append(pending)
         if self._flush is None:
             # Nothing committing: this row's batch is taken now (alone, unless others
@@ -167,7 +171,9 @@ class InputAppends:
         else:
             async with self._db.transaction(what, write=True) as c:
                 lost = await check_fences(c, fences)
-                rows = [r for r in rows if r["table_id"] not in lost]
+                rows = [
+                    {**p.row, "action": p.action} for p in batch if p.row["table_id"] not in lost
+                ]
                 if rows:
                     await c.execute(models.inputs.insert(), rows)
         self._input_transactions += 1

@@ -23,7 +23,7 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped]  # no stubs shipped; used in this module only
 from sqlalchemy.engine import URL
 
-from quintet.server.storage.engine import ConstraintFailed, dumps
+from quintet.server.storage.engine import ConstraintFailed
 from quintet.server.storage.leases import Fences, Lost, fenced_out
 from quintet.server.storage.rows import StorageError
 
@@ -31,7 +31,8 @@ _ROWS = (
     "unnest($1::text[], $2::int[], $3::bigint[], $4::int[], $5::text[], $6::bigint[])"
     " AS r(table_id, seq, time_ms, seat, action, epoch)"
 )
-_COLUMNS = "inputs (table_id, seq, time_ms, seat, action, epoch)"
+_NAMES = ("table_id", "seq", "time_ms", "seat", "action", "epoch")
+_COLUMNS = f"inputs ({', '.join(_NAMES)})"
 _VALUES = "r.table_id, r.seq, r.time_ms, r.seat, r.action::json, r.epoch"
 
 # A batch of unfenced tables (one process alone): a plain insert.
@@ -81,20 +82,14 @@ class PgInputWriter:
     async def insert(
         self, what: str, rows: Sequence[dict[str, Any]], fences: Fences | None = None
     ) -> Lost:
-        """Insert `rows` in one committed transaction, but those of the tables in `fences`
-        whose lease row no longer has that owner and epoch: those tables are returned with
-        what their lease row holds (see `leases.py`). Raises as the class says, naming
-        `what`."""
+        """Insert `rows` (the `inputs` columns by name, `action` as its JSON text) in one
+        committed transaction, but those of the tables in `fences` whose lease row no
+        longer has that owner and epoch: those tables are returned with what their lease
+        row holds (see `leases.py`). Raises as the class says, naming `what`."""
         if self._closed:
             raise StorageError(f"{what}: the store is closed")
-        columns: tuple[list[Any], ...] = ([], [], [], [], [], [])
-        for r in rows:
-            for column, value in zip(
-                columns,
-                (r["table_id"], r["seq"], r["time_ms"], r["seat"], dumps(r["action"]), r["epoch"]),
-                strict=True,
-            ):
-                column.append(value)
+        # One array per column: the statement's parameters $1..$6.
+        columns = [[r[name] for r in rows] for name in _NAMES]
         connection = self._connection
         if connection is None or connection.is_closed():
             connection = await self._connect(what)
