@@ -40,10 +40,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import asyncpg  # type: ignore[import-untyped]  # no stubs shipped
+from sqlalchemy import make_url
 from tests.server.pg import PgCluster
 
 from quintet.core import Input
 from quintet.server.storage import NewTable, SeatRow, Store
+from quintet.server.storage.pg_writer import PgInputWriter
 
 #: The benchmark cluster's settings: every commit flushed to disk, as in production.
 DURABLE = (
@@ -196,6 +199,76 @@ def measure(
     return figures
 
 
+_EXECUTEMANY = (
+    "INSERT INTO inputs (table_id, seq, time_ms, seat, action, epoch)"
+    " VALUES ($1, $2, $3, $4, $5::json, $6)"
+)
+
+
+async def _forms(url: str, commits: int) -> dict[str, Any]:
+    """Commit latency and client CPU of PostgreSQL's two batch forms, alone (no loop load):
+    the writer's one statement over arrays, and BEGIN + executemany + COMMIT."""
+    store = await Store.open(url)
+    seats = tuple(SeatRow(s, "human") for s in range(4))
+    for n in range(20):
+        await store.create_table(NewTable(f"t{n}", "quashars", {}, 1, seats))
+    await store.close()
+    writer = await PgInputWriter.open(make_url(url))
+    connection = await asyncpg.connect(
+        make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    )
+    action = json.dumps({"type": "play", "card": 12})
+    seq, figures = 0, dict[str, list[dict[str, float]]]()
+    try:
+        for size in (1, 5, 20):
+            for form in ("unnest", "executemany") * 2:  # each twice, in turn
+                latencies, cpu = [], time.process_time()
+                for _ in range(commits):
+                    rows = [
+                        {
+                            "table_id": f"t{n}",
+                            "seq": seq,
+                            "time_ms": seq,
+                            "seat": 0,
+                            "action": action,
+                            "epoch": None,
+                        }
+                        for n in range(size)
+                    ]
+                    seq += 1
+                    start = time.perf_counter()
+                    if form == "unnest":
+                        await writer.insert("bench", rows)
+                    else:
+                        async with connection.transaction():
+                            await connection.executemany(
+                                _EXECUTEMANY, [tuple(r.values()) for r in rows]
+                            )
+                    latencies.append((time.perf_counter() - start) * 1000)
+                cpu_ms = (time.process_time() - cpu) * 1000 / commits
+                figures.setdefault(f"{size} rows, {form}", []).append(
+                    {
+                        "p50_ms": round(statistics.median(latencies), 3),
+                        "p99_ms": round(_percentile(latencies, 0.99), 3),
+                        "cpu_ms": round(cpu_ms, 3),
+                    }
+                )
+    finally:
+        await writer.close()
+        await connection.close()
+    return figures
+
+
+def insert_forms(commits: int) -> dict[str, Any]:
+    """`_forms` on a throwaway durable cluster."""
+    cluster = DurableCluster.start()
+    try:
+        found = asyncio.run(_forms(cluster.create_database(), commits))
+    finally:
+        cluster.stop()
+    return {"benchmark": "store_append --insert-forms", "commits": commits, **found}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50, help="tables appending (default 50)")
@@ -208,7 +281,15 @@ def main(argv: list[str] | None = None) -> None:
         "--backend", choices=("sqlite", "postgresql", "both"), default="both", help="(both)"
     )
     parser.add_argument("--fence", action="store_true", help="lease and fence every table")
+    parser.add_argument(
+        "--insert-forms",
+        action="store_true",
+        help="instead: PostgreSQL's batch forms alone (one statement over arrays, executemany)",
+    )
     args = parser.parse_args(argv)
+    if args.insert_forms:
+        print(json.dumps(insert_forms(10 if args.quick else 300)), flush=True)
+        return
     if args.quick:
         args.tables, args.seconds, args.rounds = 5, 1.0, 1
     backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)

@@ -184,3 +184,14 @@ def test_the_append_benchmark_runs_both_paths_on_both_backends(
         assert figures["appends"] > 0
         assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
         assert figures["appends_per_transaction"] >= 1
+
+
+def test_the_benchmark_of_postgresqls_batch_forms_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import store_append
+
+    store_append.main(["--insert-forms", "--quick"])
+    line = json.loads(capsys.readouterr().out)
+    for size, form in itertools.product((1, 5, 20), ("unnest", "executemany")):
+        for figures in line[f"{size} rows, {form}"]:
+            assert 0 < figures["p50_ms"] <= figures["p99_ms"]
+            assert figures["cpu_ms"] > 0
