@@ -35,9 +35,9 @@ def act(n: int) -> Input:
 
 
 @asynccontextmanager
-async def stores(url: str, count: int) -> AsyncIterator[list[Store]]:
+async def stores(url: str, count: int, *, input_writer: bool = True) -> AsyncIterator[list[Store]]:
     """`count` stores on one database, as `count` server processes would have."""
-    opened = [await Store.open(url) for _ in range(count)]
+    opened = [await Store.open(url, input_writer=input_writer) for _ in range(count)]
     try:
         yield opened
     finally:
@@ -224,11 +224,13 @@ def test_owners_racing_for_a_lease_have_exactly_one_winner(db_url: str) -> None:
 # --- fencing ------------------------------------------------------------------------
 
 
+# The backend's own input writer (the default) and the engine's path (for comparisons).
+@pytest.mark.parametrize("input_writer", [True, False], ids=["writer", "engine"])
 def test_after_a_takeover_the_old_owners_appends_are_refused_and_not_stored(
-    db_url: str,
+    db_url: str, input_writer: bool
 ) -> None:
     async def go() -> None:
-        async with stores(db_url, 2) as (a, b):
+        async with stores(db_url, 2, input_writer=input_writer) as (a, b):
             await running(a, "t")
             assert await a.acquire_lease("t", "A", LONG) == 1
             a.fence("t", "A", 1)
@@ -253,9 +255,10 @@ def test_after_a_takeover_the_old_owners_appends_are_refused_and_not_stored(
     asyncio.run(go())
 
 
-def test_a_fenced_out_table_fails_alone_in_its_batch(db_url: str) -> None:
+@pytest.mark.parametrize("input_writer", [True, False], ids=["writer", "engine"])
+def test_a_fenced_out_table_fails_alone_in_its_batch(db_url: str, input_writer: bool) -> None:
     async def go() -> None:
-        async with stores(db_url, 2) as (a, b):
+        async with stores(db_url, 2, input_writer=input_writer) as (a, b):
             for t in ("free", "lost", "kept", "plain"):
                 await running(a, t)
             for t in ("lost", "kept"):
