@@ -212,6 +212,22 @@ class LeaseQueries:
             return None
         return Lease(row.table_id, row.owner, int(row.epoch), row.expires_at)
 
+    async def lease_history(self, table_id: str) -> list[tuple[int, str]]:
+        """Every (epoch, owner) the table's lease has had, oldest first (the fencing record:
+        one owner per epoch)."""
+        h = models.lease_history
+        statement = select(h.c.epoch, h.c.owner).where(h.c.table_id == table_id)
+        async with self._db.transaction(f"reading the lease history of table {table_id!r}") as c:
+            return [(int(r.epoch), r.owner) for r in await c.execute(statement.order_by(h.c.epoch))]
+
+    async def input_epochs(self, table_id: str) -> list[int | None]:
+        """The lease epoch each stored input of the table was appended under, by seq (None:
+        appended unfenced)."""
+        i = models.inputs
+        statement = select(i.c.epoch).where(i.c.table_id == table_id).order_by(i.c.seq)
+        async with self._db.transaction(f"reading the input epochs of table {table_id!r}") as c:
+            return [r.epoch for r in await c.execute(statement)]
+
     async def orphaned_tables(self, limit: int = 100) -> list[str]:
         """Up to `limit` ids of "running" tables whose lease is missing or expired (by the
         database's clock), oldest first: the tables a cluster process may take over."""
