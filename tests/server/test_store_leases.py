@@ -170,6 +170,9 @@ def test_bad_lease_requests_are_refused(db_url: str) -> None:
             await store.acquire_lease("t", "A", 0)
         with pytest.raises(StorageError, match="ttl_s must be > 0"):
             await store.renew_leases("A", ["t"], -1)
+        for odd in (float("nan"), float("inf")):
+            with pytest.raises(StorageError, match="and finite"):
+                await store.acquire_lease("t", "A", odd)
         assert await store.lease("t") is None
 
     run(go, db_url)

@@ -15,6 +15,7 @@ Expiry alone does not fence: an expired lease that nobody took over may still ap
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -103,8 +104,8 @@ def _later(backend: Literal["sqlite", "postgresql"], seconds: float) -> Any:
 
 
 def _check_ttl(table: str, ttl_s: float) -> None:
-    if not ttl_s > 0:
-        raise StorageError(f"lease of {table}: ttl_s must be > 0 seconds, not {ttl_s}")
+    if not 0 < ttl_s < math.inf:  # NaN fails too
+        raise StorageError(f"lease of {table}: ttl_s must be > 0 seconds and finite, not {ttl_s}")
 
 
 class LeaseQueries:
