@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol
 
 from quintet.core import SPECTATOR, Event, GameOver, JSONDict, RuleError, events_for
-from quintet.server.protocol import LogEntry, Refused, SeatInfo, Update, encode
+from quintet.server.protocol import LogEntry, Refused, SeatInfo, encode
 from quintet.server.storage import SeatRow
 
 
@@ -86,8 +86,8 @@ def seat_infos(
     ]
 
 
-#: Builds one viewer's update from its view, the events it may see and the ref.
-UpdateFor = Callable[[JSONDict, list[JSONDict], str | None], Update]
+#: One viewer's encoded update from its view, the events it may see and the ref.
+UpdateFor = Callable[[JSONDict, list[JSONDict], str | None], str]
 
 
 def broadcast(
@@ -121,7 +121,7 @@ def broadcast(
         if seen is None:
             seen = built[viewer] = (view_for(viewer), events_for(events, viewer))
         if mine:
-            watcher.send(encode(update_for(seen[0], seen[1], ref)))
+            watcher.send(update_for(seen[0], seen[1], ref))
             continue
-        text = texts[viewer] = encode(update_for(seen[0], seen[1], None))
+        text = texts[viewer] = update_for(seen[0], seen[1], None)
         watcher.send(text)
