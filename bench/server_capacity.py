@@ -325,16 +325,22 @@ class Capacity:
         echoing = asyncio.create_task(
             echo_traffic(url, tables * PLAYERS, rate, payload, echo, seed=config.seed)
         )
-        await self.measure(echoing, echo, min(0.5, config.warmup_s), config.echo_s)
+        echoed = await self.measure(echoing, echo, min(0.5, config.warmup_s), config.echo_s)
+        messages = len(echo.latencies)
         line |= {
-            "echo_messages_per_second": round(len(echo.latencies) / config.echo_s, 1),
+            "echo_messages_per_second": round(messages / echoed[0], 1),
             **latency_summary(echo.latencies, "echo_"),
+            # The stack's floor: one message in and one out (an action is one in, 4 out).
+            "echo_server_cpu_ms_per_message": (
+                round(1000 * echoed[1] / messages, 3) if messages else None
+            ),
         }
         line["ratio_p99_game_to_echo"] = _ratio(line["p99_ms"], line["echo_p99_ms"])
         _log(
             f"{tables} tables: {line['actions_per_second']} actions/s, p50 {line['p50_ms']} ms, "
             f"p99 {line['p99_ms']} ms, echo p99 {line['echo_p99_ms']} ms, server CPU "
-            f"{line['server_cpu_ms_per_action']} ms/action ({line['server_cpu_percent']}%)"
+            f"{line['server_cpu_ms_per_action']} ms/action ({line['server_cpu_percent']}%), "
+            f"echo {line['echo_server_cpu_ms_per_message']} ms/message"
         )
         return line
 

@@ -200,11 +200,12 @@ class TableRunner:
             self.watchers.append(watcher)
             self._arrived(watcher.seat)
         seats = self.seat_infos()
+        views = self.views(list(dict.fromkeys(viewer_of(watcher) for watcher in watchers)))
         texts: dict[int, str] = {}  # one view and one encoding per viewer
         for watcher in watchers:
             viewer = viewer_of(watcher)
             if viewer not in texts:
-                texts[viewer] = self._update(self.view(viewer), [], seats=seats)
+                texts[viewer] = self._update(views[viewer], [], seats=seats)
             watcher.send(texts[viewer])
 
     def _arrived(self, seat: int | None) -> bool:
@@ -258,6 +259,13 @@ class TableRunner:
         if self.tutorial is None:
             return view
         return self.tutorial.decorate(view, viewer, paused=self._frozen is not None)
+
+    def views(self, viewers: list[int]) -> dict[int, JSONDict]:
+        """The views of several viewers of the current state, built together (the game
+        may share their common parts: they are only encoded)."""
+        if self.tutorial is not None:
+            return {viewer: self.view(viewer) for viewer in viewers}
+        return self.game.views(self.state, viewers)
 
     def outcome_json(self) -> JSONDict | None:
         outcome = self.game.outcome(self.state)
@@ -330,7 +338,7 @@ class TableRunner:
         def update_for(view: JSONDict, seen: list[JSONDict], mine: str | None) -> str:
             return self._update(view, seen, ref=mine, seats=seats, outcome=outcome)
 
-        broadcast(self.watchers, events, self.view, update_for, sender=sender, ref=ref, skip=skip)
+        broadcast(self.watchers, events, self.views, update_for, sender=sender, ref=ref, skip=skip)
 
     def _broadcast_seats(self, skip: Watcher | None = None) -> None:
         """Every connection but `skip` gets the seats (who is connected, who is a zombie)."""
