@@ -112,6 +112,8 @@ def broadcast(
     if not targets:
         return
     views = views_for(list(dict.fromkeys(viewer_of(watcher) for watcher in targets)))
+    # Each event's JSON once, shared by the lists of every viewer who may see it.
+    jsons = [(event, event.to_json()) for event in events]
     seen: dict[int, list[JSONDict]] = {}
     texts: dict[int, str] = {}
     for watcher in targets:
@@ -121,7 +123,7 @@ def broadcast(
             continue
         mine_seen = seen.get(viewer)
         if mine_seen is None:
-            mine_seen = seen[viewer] = events_for(events, viewer)
+            mine_seen = seen[viewer] = [json for event, json in jsons if event.visible_to(viewer)]
         if mine:
             watcher.send(update_for(views[viewer], mine_seen, ref))
             continue
