@@ -26,7 +26,8 @@ Each step:
 - the raw echo at the same rate, right after: as many connections to ``/ws/echo``, each
   sending a message of the size of a real ``act`` at Poisson times; its p99.
 
-The knee is the highest rate of a step whose p99 is at most ``GOAL_P99_MS``. On a shared
+The knee is the highest rate of a step whose p99 is at most ``GOAL_P99_MS``;
+``server_cpu_ms_per_action`` is the server's CPU over every step's window per action. On a shared
 2-core machine the load's own loop competes with the server for CPU: its share is given
 per step (``load_cpu_percent``); figures are noisy, compare ratios from one run.
 """
@@ -71,6 +72,7 @@ INPUTS_PER_MATCH: Final = 211
 GOAL_ACTIONS_PER_SECOND: Final = 3000
 GOAL_P99_MS: Final = 20.0
 GOAL_SETUP_MS: Final = 5.0
+GOAL_CPU_MS_PER_ACTION: Final = 0.25
 GOAL_RATIO_AT_50: Final = 3.0
 #: Concurrent lobby clients while tables are prepared.
 SETUP_WORKERS: Final = 8
@@ -146,6 +148,9 @@ class Capacity:
         self.made = 0
         self.setup_cpu = 0.0
         self.setup_tables = 0
+        #: Every step's window together: the server's CPU (s) and the actions.
+        self.window_cpu = 0.0
+        self.window_actions = 0
         self.rng = random.Random(config.seed)
         self.stack = contextlib.AsyncExitStack()
 
@@ -303,6 +308,8 @@ class Capacity:
         # The tables cut off mid-match keep their connections until the end (closing
         # them now would be work inside the next step's set-up).
         actions = len(figures.latencies)
+        self.window_cpu += spent[1]
+        self.window_actions += actions
         line: dict[str, Any] = {
             "tables": tables,
             "actions": actions,
@@ -409,6 +416,10 @@ async def load(config: Config, port: int, server_pid: int) -> dict[str, Any]:
         "knee_p99_ms": None if knee is None else knee["p99_ms"],
         "goal_knee_actions_per_second": GOAL_ACTIONS_PER_SECOND,
         "goal_p99_ms": GOAL_P99_MS,
+        "server_cpu_ms_per_action": (
+            round(1000 * run.window_cpu / run.window_actions, 3) if run.window_actions else None
+        ),
+        "goal_cpu_ms_per_action": GOAL_CPU_MS_PER_ACTION,
         "tables_prepared": run.setup_tables,
         "server_cpu_ms_per_table_setup": round(1000 * run.setup_cpu / run.setup_tables, 2),
         "goal_setup_ms": GOAL_SETUP_MS,

@@ -190,6 +190,8 @@ KEYS["server_capacity"] = COMMON_KEYS | {
     "knee_actions_per_second",
     "knee_tables",
     "goal_knee_actions_per_second",
+    "server_cpu_ms_per_action",
+    "goal_cpu_ms_per_action",
     "goal_p99_ms",
     "tables_prepared",
     "server_cpu_ms_per_table_setup",
@@ -337,6 +339,9 @@ def check_server_capacity(line: dict[str, Any]) -> None:
     best = max((s["actions_per_second"] for s in within), default=None)
     assert line["knee_actions_per_second"] == best
     assert line["ratio_p99_game_to_echo_at_50_tables"] is None  # no step of 50 in quick
+    # Over all the windows: between the steps' own figures.
+    each = [step["server_cpu_ms_per_action"] for step in line["steps"]]
+    assert min(each) - 0.001 <= line["server_cpu_ms_per_action"] <= max(each) + 0.001
     assert line["server_exit_code"] == 0 and line["server_tracebacks"] == 0
 
 
