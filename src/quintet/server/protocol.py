@@ -269,7 +269,7 @@ def update_text(
         message["seats"] = seats
     if outcome is not None:
         message["outcome"] = outcome
-    return to_json(message).decode()
+    return to_json(message, inf_nan_mode="null").decode()  # as the models write NaN
 
 
 def error_text(code: ErrorCode, message: str, ref: str | None = None) -> str:
