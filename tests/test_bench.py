@@ -2,9 +2,10 @@
 docs name. Speed is never asserted here; the figures live in docs/benchmarks.md.
 
 The quick mode plays a handful of games per benchmark, so these tests take about a second,
-except the server load line: a real server and load process, about 8 s a run. It runs for real
-in `test_quick_run_prints_one_json_line_per_benchmark` and in the `python -m bench` process;
-the other runs of the whole bench, which test other lines, put a stand-in in its place.
+except the two server lines: a real server and load process, about 8 s a run each (the load,
+and the capacity's two short steps). They run for real in
+`test_quick_run_prints_one_json_line_per_benchmark` and in the `python -m bench` process;
+the other runs of the whole bench, which test other lines, put stand-ins in their place.
 The speed work on the fast path must not change what a seed produces: the lane-parallel
 shuffle is checked against the plain Fisher-Yates it replaces.
 """
