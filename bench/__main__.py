@@ -3,7 +3,8 @@ Quashars' ``expert`` against ``basic`` (points and CPU per decision); the Quiclo
 full table; the Quiddler and Double Quick! solvers; Quiddler's hard bot against the hard it
 replaced (``bench/quiddler_hard.py``); the live server under 50 Quiclo tables of bots,
 against a raw WebSocket echo (``bench/server_load.py``: a server and a load process of its
-own).
+own); the live server's capacity, unpaced Quashars tables step by step, and its table
+set-up's CPU (``bench/server_capacity.py``).
 
     .venv/bin/python -m bench [--quick] [--rounds N] [--seconds S]
 
@@ -38,6 +39,7 @@ from bench import (
     quiclo_solver,
     quiddler_best,
     quiddler_hard,
+    server_capacity,
     server_load,
     simulate_games,
     words_load,
@@ -340,6 +342,10 @@ def run(quick: bool, rounds: int, seconds: float) -> None:
     tables = (server_load.QUICK if quick else server_load.FULL).tables
     _log(f"server load: {tables} Quiclo tables over WebSockets, then the raw echo")
     _emit({**server_load.measure(quick=quick), **common})
+
+    steps = (server_capacity.QUICK if quick else server_capacity.FULL).steps
+    _log(f"server capacity: unpaced Quashars tables, {steps} at once, then the echo each")
+    _emit({**server_capacity.measure(quick=quick), **common})
 
 
 def main(argv: list[str] | None = None) -> None:

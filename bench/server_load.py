@@ -627,36 +627,44 @@ class Load:
         }
 
     async def echo_traffic(self, connections: int, rate: float, payload: str, echo: Tally) -> None:
-        """Each connection sends `payload` at Poisson times (rate / connections a second)
-        until cancelled; round trips that end while measuring count."""
-        from websockets.asyncio.client import connect
+        await echo_traffic(
+            f"{self.ws_url}/ws/echo", connections, rate, payload, echo, seed=self.config.seed
+        )
 
-        loop = asyncio.get_running_loop()
-        each = rate / connections
-        url = f"{self.ws_url}/ws/echo"
 
-        async def one(index: int) -> None:
-            rng = random.Random(self.config.seed * 1_000_003 + index)
-            pending: collections.deque[float] = collections.deque()
-            async with connect(url, open_timeout=TIMEOUT_S, max_size=None) as ws:
+async def echo_traffic(
+    url: str, connections: int, rate: float, payload: str, echo: Tally, *, seed: int
+) -> None:
+    """`connections` echo connections to `url`, each sending `payload` at Poisson times
+    (rate / connections a second) until cancelled; round trips that end while `echo` is
+    measuring count."""
+    from websockets.asyncio.client import connect
 
-                async def read() -> None:
-                    async for _ in ws:
-                        arrived, sent = loop.time(), pending.popleft()
-                        if echo.measuring:
-                            echo.latencies.append(arrived - sent)
+    clock = time.perf_counter  # not loop.time(): uvloop's counts whole milliseconds
+    each = rate / connections
 
-                async with asyncio.TaskGroup() as group:
-                    group.create_task(read())
-                    await asyncio.sleep(rng.random() / each)  # a random phase
-                    while True:
-                        pending.append(loop.time())
-                        await ws.send(payload)
-                        await asyncio.sleep(rng.expovariate(each))
+    async def one(index: int) -> None:
+        rng = random.Random(seed * 1_000_003 + index)
+        pending: collections.deque[float] = collections.deque()
+        async with connect(url, open_timeout=TIMEOUT_S, max_size=None) as ws:
 
-        async with asyncio.TaskGroup() as group:
-            for index in range(connections):
-                group.create_task(one(index))
+            async def read() -> None:
+                async for _ in ws:
+                    arrived, sent = clock(), pending.popleft()
+                    if echo.measuring:
+                        echo.latencies.append(arrived - sent)
+
+            async with asyncio.TaskGroup() as group:
+                group.create_task(read())
+                await asyncio.sleep(rng.random() / each)  # a random phase
+                while True:
+                    pending.append(clock())
+                    await ws.send(payload)
+                    await asyncio.sleep(rng.expovariate(each))
+
+    async with asyncio.TaskGroup() as group:
+        for index in range(connections):
+            group.create_task(one(index))
 
 
 def _expect(response: Any, status: int, what: str) -> None:
@@ -734,8 +742,11 @@ def free_port() -> int:
         return port
 
 
-def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
-    """Start ``python -m quintet serve`` with the echo on (`wait_for_server` waits for it)."""
+def start_server(
+    folder: Path, port: int, extra_env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """Start ``python -m quintet serve`` with the echo on (`wait_for_server` waits for it);
+    `extra_env` adds settings (bench/server_capacity.py raises the message rate)."""
     db = f"sqlite+aiosqlite:///{folder / 'bench.sqlite3'}"
     env = {
         **os.environ,
@@ -743,6 +754,7 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
         "QUINTET_ZOMBIE_AFTER": "0",  # nobody is away; no server-side bot may join in
         "QUINTET_CREATE_PER_MINUTE": "0",  # all the tables come from this one address
         "PYTHONUNBUFFERED": "1",
+        **(extra_env or {}),
     }
     command = [sys.executable, "-m", "quintet", "serve", "--port", str(port), "--db", db]
     command += ["--log-level", "warning"]

@@ -2,9 +2,10 @@
 docs name. Speed is never asserted here; the figures live in docs/benchmarks.md.
 
 The quick mode plays a handful of games per benchmark, so these tests take about a second,
-except the server load line: a real server and load process, about 8 s a run. It runs for real
-in `test_quick_run_prints_one_json_line_per_benchmark` and in the `python -m bench` process;
-the other runs of the whole bench, which test other lines, put a stand-in in its place.
+except the two server lines: a real server and load process, about 8 s a run each (the load,
+and the capacity's two short steps). They run for real in
+`test_quick_run_prints_one_json_line_per_benchmark` and in the `python -m bench` process;
+the other runs of the whole bench, which test other lines, put stand-ins in their place.
 The speed work on the fast path must not change what a seed produces: the lane-parallel
 shuffle is checked against the plain Fisher-Yates it replaces.
 """
@@ -41,6 +42,7 @@ from bench import (  # noqa: E402
     quiclo_solver,
     quiddler_best,
     quiddler_hard,
+    server_capacity,
     server_load,
     simulate_games,
     words_load,
@@ -66,6 +68,7 @@ NAMES = [
     "quiddler_hard",
     "double_quick_solver",
     "server_load",
+    "server_capacity",
 ]
 OPENSPIEL_NAMES = NAMES[1:3]
 COMMON_KEYS = {"benchmark", "python", "cpus", "quick"}
@@ -182,13 +185,31 @@ KEYS["server_load"] = COMMON_KEYS | {
     "server_exit_code",
     "server_tracebacks",
 }
-#: What the whole-bench runs that test other lines print in place of the server load line.
+KEYS["server_capacity"] = COMMON_KEYS | {
+    "game",
+    "steps",
+    "knee_actions_per_second",
+    "knee_tables",
+    "goal_knee_actions_per_second",
+    "server_cpu_ms_per_action",
+    "goal_cpu_ms_per_action",
+    "goal_p99_ms",
+    "tables_prepared",
+    "server_cpu_ms_per_table_setup",
+    "goal_setup_ms",
+    "ratio_p99_game_to_echo_at_50_tables",
+    "server_exit_code",
+    "server_tracebacks",
+}
+#: What the whole-bench runs that test other lines print in place of the two server lines.
 STAND_IN = {"benchmark": "server_load", "stand_in": True}
+CAPACITY_STAND_IN = {"benchmark": "server_capacity", "stand_in": True}
 
 
 @pytest.fixture(name="no_server_load")
 def no_server_load_fixture(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(server_load, "measure", lambda *args, **kwargs: dict(STAND_IN))
+    monkeypatch.setattr(server_capacity, "measure", lambda *args, **kwargs: dict(CAPACITY_STAND_IN))
 
 
 def lines_of(text: str) -> list[dict[str, Any]]:
@@ -200,7 +221,7 @@ def lines_of(text: str) -> list[dict[str, Any]]:
 
 def check_measured(line: dict[str, Any]) -> None:
     if line.get("stand_in"):
-        assert line["benchmark"] == "server_load"
+        assert line["benchmark"] in ("server_load", "server_capacity")
         return
     assert KEYS[line["benchmark"]] <= set(line), line["benchmark"]
     if line["benchmark"] == "quiclo_solver_full_table":
@@ -214,6 +235,9 @@ def check_measured(line: dict[str, Any]) -> None:
         return
     if line["benchmark"] == "server_load":
         check_server_load(line)
+        return
+    if line["benchmark"] == "server_capacity":
+        check_server_capacity(line)
         return
     if line["benchmark"] == "quiddler_hard":
         check_quiddler_hard(line)
@@ -297,6 +321,31 @@ def check_server_load(line: dict[str, Any], tables: int = 5) -> None:
     assert line["server_exit_code"] == 0 and line["server_tracebacks"] == 0
 
 
+def check_server_capacity(line: dict[str, Any]) -> None:
+    assert line["game"] == "quashars"
+    assert [step["tables"] for step in line["steps"]] == list(server_capacity.QUICK.steps)
+    assert line["tables_prepared"] >= sum(server_capacity.QUICK.steps)
+    assert line["server_cpu_ms_per_table_setup"] > 0
+    for step in line["steps"]:
+        # The seats played: actions acknowledged, none refused (each sends a legal one).
+        assert step["actions"] >= 1 and step["actions_per_second"] > 0
+        assert step["refused"] == 0 and step["errors"] == {}
+        assert step["max_ms"] >= step["p99_ms"] >= step["p50_ms"] > 0
+        assert step["server_cpu_ms_per_action"] > 0 and step["load_cpu_percent"] > 0
+        # The echo ran at about the same rate, and its ratio is the two p99s'.
+        assert step["echo_max_ms"] >= step["echo_p99_ms"] >= step["echo_p50_ms"] > 0
+        assert step["ratio_p99_game_to_echo"] == round(step["p99_ms"] / step["echo_p99_ms"], 2)
+    # The knee is the fastest step within the p99 goal (None when none is).
+    within = [s for s in line["steps"] if s["p99_ms"] <= line["goal_p99_ms"]]
+    best = max((s["actions_per_second"] for s in within), default=None)
+    assert line["knee_actions_per_second"] == best
+    assert line["ratio_p99_game_to_echo_at_50_tables"] is None  # no step of 50 in quick
+    # Over all the windows: between the steps' own figures.
+    each = [step["server_cpu_ms_per_action"] for step in line["steps"]]
+    assert min(each) - 0.001 <= line["server_cpu_ms_per_action"] <= max(each) + 0.001
+    assert line["server_exit_code"] == 0 and line["server_tracebacks"] == 0
+
+
 def test_quick_run_prints_one_json_line_per_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
     bench_main.main(["--quick"])
     out, err = capsys.readouterr()
@@ -312,8 +361,10 @@ def test_quick_run_prints_one_json_line_per_benchmark(capsys: pytest.CaptureFixt
     ours = lines[0]
     assert (ours["players"], ours["tricks"], ours["actions_per_game"]) == (4, 12, 52)
     assert "a match of 4 deals counts as 4 games" in ours["game_unit"]
-    assert "stand_in" not in lines[-1]  # the server load line was measured
+    assert "stand_in" not in lines[-2]  # the server load line was measured
+    assert "stand_in" not in lines[-1]  # and the capacity line
     assert "bench: server_load:" in err  # the load process's progress is passed on
+    assert "bench: server_capacity:" in err
 
 
 @pytest.mark.usefixtures("no_server_load")
@@ -401,7 +452,8 @@ def test_python_dash_m_bench_runs() -> None:
     lines = lines_of(done.stdout)
     assert [line["benchmark"] for line in lines] == NAMES
     assert "Traceback" not in done.stderr
-    check_server_load(lines[-1])
+    check_server_load(lines[-2])
+    check_server_capacity(lines[-1])
 
 
 @pytest.mark.parametrize(
@@ -637,3 +689,19 @@ def test_the_simulator_benchmark_runs_alone_for_any_game(
     assert simulate_games.general_loop_deals(4, seed=1) > 0
     with pytest.raises(ValueError, match=">= 1"):
         simulate_games.simulated_games(0, 1)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--steps", "5,0"], "steps are table counts >= 1"),
+        (["--seconds", "0"], "the windows must be > 0 s"),
+    ],
+)
+def test_server_capacity_refuses_bad_arguments_by_name(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        server_capacity.main(argv)
+    assert stopped.value.code == 2
+    assert message in capsys.readouterr().err

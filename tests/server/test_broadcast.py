@@ -44,13 +44,18 @@ def test_one_update_builds_each_viewers_view_once_for_all_its_connections() -> N
 
     async def main() -> TableRunner:
         runner = TableRunner(row, FakeStore())  # type: ignore[arg-type]
-        view = runner.view
+        view, views = runner.view, runner.views
 
         def counting(viewer: int) -> JSONDict:
             built[viewer] += 1
             return view(viewer)
 
+        def counting_together(viewers: list[int]) -> dict[int, JSONDict]:
+            built.update(viewers)
+            return views(viewers)
+
         runner.view = counting  # type: ignore[method-assign]
+        runner.views = counting_together  # type: ignore[method-assign]
         for watcher in [*spectators, *(w for ws in tabs.values() for w in ws)]:
             runner.attach(watcher)
         runner.start()

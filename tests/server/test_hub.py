@@ -10,6 +10,7 @@ import pytest
 
 from quintet.server.errors import ErrorCode, HubError
 from quintet.server.hub import Hub
+from quintet.server.lobby import SeatSpec
 from quintet.server.settings import Settings
 from quintet.server.storage import NewTable, SeatRow, Store, new_table_id
 from quintet.server.tutorials import start_tutorial
@@ -132,6 +133,40 @@ def test_a_stranger_cannot_take_a_tutorial_seat_before_its_person(db_url: str) -
             assert stored.status == "running"
         finally:
             await hub.close()
+            await store.close()
+
+    asyncio.run(main())
+
+
+def test_a_join_on_the_creating_server_still_sees_what_another_server_did(db_url: str) -> None:
+    """The creating hub checks a join against the row it created (no read); the claim
+    itself says whether the seat is still free and the table still open, whatever
+    another hub on the same store did meanwhile, and the refusal names which."""
+
+    async def main() -> None:
+        store = await Store.open(db_url)
+        mine, other = Hub(store, Settings(db_url=db_url)), Hub(store, Settings(db_url=db_url))
+        try:
+            humans = [SeatSpec("human")] * 3
+            row = await mine.create_table("quashars", {}, humans)
+            assert row == await mine.row(row.id)  # the row it holds is the stored one
+            token = await other.join(row.id, 0, "ann")
+            with pytest.raises(HubError) as taken:
+                await mine.join(row.id, 0, "bob")
+            assert taken.value.code == ErrorCode.SEAT_TAKEN
+            assert "open seats: 1, 2" in taken.value.message
+            for seat in (1, 2):
+                await other.join(row.id, seat, f"p{seat}")
+            await other.start(row.id, token)
+            with pytest.raises(HubError) as started:
+                await mine.join(row.id, 1, "bob")
+            assert started.value.code == ErrorCode.NOT_OPEN
+            with pytest.raises(HubError) as no_seat:
+                await mine.join(row.id, 5, "bob")
+            assert no_seat.value.code == ErrorCode.NO_SEAT
+        finally:
+            await mine.close()
+            await other.close()
             await store.close()
 
     asyncio.run(main())

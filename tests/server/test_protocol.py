@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ from quintet.server.protocol import (
     Welcome,
     encode,
     parse_client,
+    update_text,
 )
 from quintet.server.settings import Settings, SettingsError, default_db_url
 from quintet.server.ws import OUTBOX_LIMIT, Connection, TokenBucket, origin_allowed
@@ -200,3 +202,26 @@ def test_default_database_is_a_file_in_the_data_directory(
     url = default_db_url()
     assert url == f"sqlite+aiosqlite:///{tmp_path / 'data' / 'quintet' / 'quintet.sqlite3'}"
     assert (tmp_path / "data" / "quintet").is_dir()
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"seq": 3, "status": "running", "view": {"a": None, "b": [1, 2.5]}, "events": []},
+        {"seq": 0, "status": "open", "view": None, "events": [], "seats": []},
+        {
+            "seq": 9,
+            "status": "finished",
+            "view": {"names": ["Zoë", 'a "quote"'], "nan": float("nan"), "big": 2**60},
+            "events": [{"type": "played", "card": "r7"}],
+            "ref": "c17",
+            "seats": [
+                SeatInfo(seat=0, kind="human", nickname="ann", connected=True),
+                SeatInfo(seat=1, kind="bot", level="basic", zombie_in=1500),
+            ],
+            "outcome": {"scores": [3, -1], "winners": [0]},
+        },
+    ],
+)
+def test_an_update_is_written_byte_for_byte_as_its_model_writes_it(fields: Any) -> None:
+    assert update_text(**fields) == encode(Update(**fields))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from quintet.core.errors import BadInput, BadOptions, GameOver, IllegalAction, TimeWentBack
@@ -169,6 +169,20 @@ class Game(ABC, Generic[S, O]):
     @abstractmethod
     def _view(self, state: S, viewer: Viewer) -> JSONDict:
         """The game's view for a viewer already checked by `view`."""
+
+    def views(self, state: S, viewers: Sequence[Viewer]) -> dict[Viewer, JSONDict]:
+        """The views of several viewers of one state (a server's update): each equal to
+        `view(state, viewer)`. A game may build the parts they have in common once, so
+        the views may share values: read them, never change them (copy the top level to
+        add keys). Raises `BadInput` as `view` does.
+        """
+        for viewer in viewers:
+            check_viewer(state, viewer)
+        return self._views(state, viewers)
+
+    def _views(self, state: S, viewers: Sequence[Viewer]) -> dict[Viewer, JSONDict]:
+        """`views` for checked viewers; by default one `_view` each."""
+        return {viewer: self._view(state, viewer) for viewer in viewers}
 
     def lazy_view(self, state: S, viewer: Viewer) -> JSONDict:
         """The view of `view`, built part by part as it is read: a `LazyView`, valid

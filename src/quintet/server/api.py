@@ -223,7 +223,7 @@ async def create_table(body: CreateTable, request: Request) -> TableOut:
         body.zombie_after_s,
         practice=body.practice,
     )
-    return table_out(await hub.info(row.id))
+    return table_out(await hub.describe(row))
 
 
 @router.get("/tables")
@@ -270,8 +270,8 @@ async def start(
     """Start once every human seat is claimed; needs a seated player's token."""
     token = bearer(authorization)
     hub = hub_of(request)
-    await hub.start(table_id, token)
-    return table_out(await hub.info(table_id))
+    row = await hub.start(table_id, token)
+    return table_out(await hub.describe(row))
 
 
 @router.post("/tables/{table_id}/again")

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Final
 
 from quintet.core import Input, JSONDict, RuleError, registry
 from quintet.server.checks import (
@@ -58,6 +59,9 @@ from quintet.server.storage import (
 
 log = logging.getLogger(__name__)
 
+#: Created rows a hub keeps for joins (`Hub._created`); the oldest go first.
+MAX_CREATED: Final = 4096
+
 
 @dataclass(frozen=True)
 class TableInfo:
@@ -89,6 +93,9 @@ class Hub:
         #: The message rate of each seat, all its connections together (a seat may have
         #: `max_seat_connections`; a bucket per connection would multiply its rate).
         self.seat_messages = RateLimit(settings.rate_per_second * 60, settings.rate_burst)
+        #: The rows of the open tables this process created, as created: what a join checks
+        #: first (see `_join_checks`), so a join needs no read; gone once the table starts.
+        self._created: dict[str, TableRow] = {}
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock that serialises starting, loading and linking this table."""
@@ -125,6 +132,7 @@ class Hub:
             return []
         expired = await self.store.expire_open(datetime.now(UTC) - timedelta(seconds=ttl))
         for table_id in expired:
+            self._created.pop(table_id, None)
             waiting = self.lobby.pop(table_id, None)
             for watcher in [] if waiting is None else waiting.watchers:
                 watcher.close(
@@ -232,19 +240,35 @@ class Hub:
         if tutorial:  # its bots follow the game's tutorial script (server/tutorials.py)
             table_settings["tutorial"] = True
         table_settings.update(extra_settings or {})
-        table_id = new_table_id()
-        await self.store.create_table(
-            NewTable(
-                id=table_id,
-                game=game,
-                options=parsed.to_json(),
-                seed=seed,
-                seats=tuple(rows),
-                settings=table_settings,
-                created_at=datetime.now(UTC),
-            )
+        new = NewTable(
+            id=new_table_id(),
+            game=game,
+            options=parsed.to_json(),
+            seed=seed,
+            seats=tuple(rows),
+            settings=table_settings,
+            created_at=datetime.now(UTC),
         )
-        return await self.row(table_id)
+        await self.store.create_table(new)
+        # The row as stored, without reading it back (what a read would give).
+        row = TableRow(
+            id=new.id,
+            game=new.game,
+            options=new.options,
+            seed=new.seed,
+            players=len(new.seats),
+            status="open",
+            settings=new.settings,
+            created_at=datetime.now(UTC) if new.created_at is None else new.created_at,
+            started_at=None,
+            finished_at=None,
+            result=None,
+            seats=new.seats,
+        )
+        if len(self._created) >= MAX_CREATED:
+            del self._created[next(iter(self._created))]  # the oldest
+        self._created[row.id] = row
+        return row
 
     async def row(self, table_id: str) -> TableRow:
         """The stored table; raises `HubError` no_table."""
@@ -270,7 +294,9 @@ class Hub:
         (the table has started) or bad_nickname.
         """
         name = check_nickname(nickname)
-        row = await self.row(table_id)
+        row = self._join_checks(table_id, held_ok)
+        if row is None:
+            row = await self.row(table_id)
         if not 0 <= seat < row.players:
             raise HubError(
                 ErrorCode.NO_SEAT,
@@ -278,7 +304,7 @@ class Hub:
             )
         if row.seats[seat].kind == "bot":
             raise HubError(ErrorCode.SEAT_IS_BOT, f"seat {seat} is a {row.seats[seat].level} bot")
-        if row.status != "open":
+        if row.status != "open":  # (a created row says "open": the claim checks it)
             raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} is {row.status}; joining is over")
         if not held_ok:
             self._check_not_held(row, seat)
@@ -298,6 +324,17 @@ class Hub:
             waiting.row = await self.row(table_id)
             lobby_changed(waiting)
         return token
+
+    def _join_checks(self, table_id: str, held_ok: bool) -> TableRow | None:
+        """The row a join may check without reading it: one this process created, whose
+        seat count and kinds never change; None to read it. Its status may be stale, so
+        only the claim (which checks "open") tells whether the table still takes joins,
+        and a failed claim reads the row to say why. A table that keeps seats for its
+        players (`HELD`) is always read, so its refusals come in the usual order."""
+        row = self._created.get(table_id)
+        if row is None or (HELD in row.settings and not held_ok):
+            return None
+        return row
 
     @staticmethod
     def _check_not_held(row: TableRow, seat: int) -> None:
@@ -361,6 +398,7 @@ class Hub:
             ):
                 raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} has already started")
             self.runners[table_id] = runner
+            self._created.pop(table_id, None)
             self.presence.loaded(table_id)
             waiting = self.lobby.pop(table_id, None)
             runner.adopt([] if waiting is None else waiting.watchers)

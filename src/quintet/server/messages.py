@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol
 
 from quintet.core import SPECTATOR, Event, GameOver, JSONDict, RuleError, events_for
-from quintet.server.protocol import LogEntry, Refused, SeatInfo, Update, encode
+from quintet.server.protocol import LogEntry, Refused, SeatInfo, encode
 from quintet.server.storage import SeatRow
 
 
@@ -86,14 +86,14 @@ def seat_infos(
     ]
 
 
-#: Builds one viewer's update from its view, the events it may see and the ref.
-UpdateFor = Callable[[JSONDict, list[JSONDict], str | None], Update]
+#: One viewer's encoded update from its view, the events it may see and the ref.
+UpdateFor = Callable[[JSONDict, list[JSONDict], str | None], str]
 
 
 def broadcast(
     watchers: Sequence[Watcher],
     events: list[Event],
-    view_for: Callable[[int], JSONDict],
+    views_for: Callable[[list[int]], dict[int, JSONDict]],
     update_for: UpdateFor,
     *,
     sender: Watcher | None = None,
@@ -103,25 +103,29 @@ def broadcast(
     """Every connection but `skip` gets its own view and the events it may see; the
     sender's copy carries its `ref` (the acknowledgement).
 
-    Each distinct viewer's view and events are built once per update (a seat's tabs and
-    the spectators share theirs), and each distinct message is encoded once: every
-    connection that gets it is sent the same text.
+    The distinct viewers' views are built together, once per update (a seat's tabs and
+    the spectators share theirs; `views_for` may share what the views have in common),
+    and each distinct message is encoded once: every connection that gets it is sent
+    the same text.
     """
-    #: viewer -> (its view, the events it may see), built on first need.
-    built: dict[int, tuple[JSONDict, list[JSONDict]]] = {}
+    targets = [watcher for watcher in watchers if watcher is not skip]
+    if not targets:
+        return
+    views = views_for(list(dict.fromkeys(viewer_of(watcher) for watcher in targets)))
+    # Each event's JSON once, shared by the lists of every viewer who may see it.
+    jsons = [(event, event.to_json()) for event in events]
+    seen: dict[int, list[JSONDict]] = {}
     texts: dict[int, str] = {}
-    for watcher in list(watchers):
-        if watcher is skip:
-            continue
+    for watcher in targets:
         viewer, mine = viewer_of(watcher), watcher is sender
         if not mine and viewer in texts:
             watcher.send(texts[viewer])
             continue
-        seen = built.get(viewer)
-        if seen is None:
-            seen = built[viewer] = (view_for(viewer), events_for(events, viewer))
+        mine_seen = seen.get(viewer)
+        if mine_seen is None:
+            mine_seen = seen[viewer] = [json for event, json in jsons if event.visible_to(viewer)]
         if mine:
-            watcher.send(encode(update_for(seen[0], seen[1], ref)))
+            watcher.send(update_for(views[viewer], mine_seen, ref))
             continue
-        text = texts[viewer] = encode(update_for(seen[0], seen[1], None))
+        text = texts[viewer] = update_for(views[viewer], mine_seen, None)
         watcher.send(text)

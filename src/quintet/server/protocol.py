@@ -28,6 +28,7 @@ import reprlib
 from typing import Annotated, Any, ClassVar, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import to_json
 
 from quintet.server.errors import ErrorCode, quoted
 
@@ -239,6 +240,36 @@ def encode(message: ServerMessage) -> str:
     """The message as JSON text, without the optional fields that are None."""
     omit = {name for name in message.OMIT_NONE if getattr(message, name) is None}
     return message.model_dump_json(exclude=omit or None)
+
+
+def update_text(
+    *,
+    seq: int,
+    status: str,
+    view: dict[str, Any] | None,
+    events: list[dict[str, Any]],
+    ref: str | None = None,
+    seats: list[SeatInfo] | None = None,
+    outcome: dict[str, Any] | None = None,
+) -> str:
+    """An `update` as `encode(Update(...))` writes it, byte for byte, without building the
+    model: the server sends one per viewer per input, and the model's construction and
+    validation cost as much as the encoding (pydantic-core's serializer writes both)."""
+    message: dict[str, Any] = {
+        "v": VERSION,
+        "type": "update",
+        "seq": seq,
+        "status": status,
+        "view": view,
+        "events": events,
+    }
+    if ref is not None:
+        message["ref"] = ref
+    if seats is not None:
+        message["seats"] = seats
+    if outcome is not None:
+        message["outcome"] = outcome
+    return to_json(message, inf_nan_mode="null").decode()  # as the models write NaN
 
 
 def error_text(code: ErrorCode, message: str, ref: str | None = None) -> str:

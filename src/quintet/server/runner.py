@@ -42,7 +42,7 @@ from quintet.server.absence import ZOMBIE_SEED, Absences, zombie_level
 from quintet.server.bot_seats import BotSeat, plan_on_lazy_view, seat_bot
 from quintet.server.errors import ErrorCode
 from quintet.server.messages import Watcher, broadcast, game_over_text, refused_text, viewer_of
-from quintet.server.protocol import CloseCode, SeatInfo, Update, Welcome, encode, error_text
+from quintet.server.protocol import CloseCode, SeatInfo, Welcome, encode, error_text, update_text
 from quintet.server.storage import Storage, TableRow
 from quintet.server.tutorials import TableTutorial
 
@@ -200,11 +200,12 @@ class TableRunner:
             self.watchers.append(watcher)
             self._arrived(watcher.seat)
         seats = self.seat_infos()
+        views = self.views(list(dict.fromkeys(viewer_of(watcher) for watcher in watchers)))
         texts: dict[int, str] = {}  # one view and one encoding per viewer
         for watcher in watchers:
             viewer = viewer_of(watcher)
             if viewer not in texts:
-                texts[viewer] = encode(self._update(self.view(viewer), [], seats=seats))
+                texts[viewer] = self._update(views[viewer], [], seats=seats)
             watcher.send(texts[viewer])
 
     def _arrived(self, seat: int | None) -> bool:
@@ -259,6 +260,13 @@ class TableRunner:
             return view
         return self.tutorial.decorate(view, viewer, paused=self._frozen is not None)
 
+    def views(self, viewers: list[int]) -> dict[int, JSONDict]:
+        """The views of several viewers of the current state, built together (the game
+        may share their common parts: they are only encoded)."""
+        if self.tutorial is not None:
+            return {viewer: self.view(viewer) for viewer in viewers}
+        return self.game.views(self.state, viewers)
+
     def outcome_json(self) -> JSONDict | None:
         outcome = self.game.outcome(self.state)
         return None if outcome is None else outcome.to_json()
@@ -299,12 +307,12 @@ class TableRunner:
         ref: str | None = None,
         seats: list[SeatInfo] | None = None,
         outcome: JSONDict | None = None,
-    ) -> Update:
-        """An `update` (`outcome`: the finished game's, computed once per broadcast;
+    ) -> str:
+        """An encoded `update` (`outcome`: the finished game's, computed once per broadcast;
         None computes it here when the game is finished)."""
         if outcome is None and self.status == "finished":
             outcome = self.outcome_json()
-        return Update(
+        return update_text(
             seq=self.seq,
             status=self.status,
             view=view,
@@ -327,10 +335,10 @@ class TableRunner:
 
         outcome = self.outcome_json() if self.status == "finished" else None
 
-        def update_for(view: JSONDict, seen: list[JSONDict], mine: str | None) -> Update:
+        def update_for(view: JSONDict, seen: list[JSONDict], mine: str | None) -> str:
             return self._update(view, seen, ref=mine, seats=seats, outcome=outcome)
 
-        broadcast(self.watchers, events, self.view, update_for, sender=sender, ref=ref, skip=skip)
+        broadcast(self.watchers, events, self.views, update_for, sender=sender, ref=ref, skip=skip)
 
     def _broadcast_seats(self, skip: Watcher | None = None) -> None:
         """Every connection but `skip` gets the seats (who is connected, who is a zombie)."""

@@ -223,6 +223,8 @@ class Settings:
             "open_table_ttl_s": ("QUINTET_OPEN_TABLE_TTL", float),
             "abandon_after_s": ("QUINTET_ABANDON_AFTER", float),
             "max_body_bytes": ("QUINTET_MAX_BODY", int),
+            "rate_per_second": ("QUINTET_RATE_PER_SECOND", float),
+            "rate_burst": ("QUINTET_RATE_BURST", int),
             "max_seat_connections": ("QUINTET_MAX_SEAT_CONNECTIONS", int),
             "max_spectators": ("QUINTET_MAX_SPECTATORS", int),
             "max_connections": ("QUINTET_MAX_CONNECTIONS", int),

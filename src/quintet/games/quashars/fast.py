@@ -269,7 +269,9 @@ def tick(state: QuasharsState, now: int) -> None:
 
 
 def totals(state: QuasharsState) -> list[int]:
-    return [sum(game[s] for game in state.scores) for s in range(state.players)]
+    if not state.scores:
+        return [0] * state.players
+    return [sum(column) for column in zip(*state.scores, strict=True)]
 
 
 # Dense action ids for bots and playouts: 0-47 play that card; 48 + 2 * chips + flex predicts.

@@ -9,7 +9,7 @@ input completely and then calls them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import Any, Final
 
@@ -171,6 +171,9 @@ class QuasharsGame(Game[QuasharsState, QuasharsOptions]):
 
     def _view(self, state: QuasharsState, viewer: Viewer) -> JSONDict:
         return views.view(state, viewer)
+
+    def _views(self, state: QuasharsState, viewers: Sequence[Viewer]) -> dict[Viewer, JSONDict]:
+        return views.views(state, viewers)
 
     def view_parts(self, state: QuasharsState, viewer: Viewer) -> Mapping[str, ViewPart]:
         return views.parts(viewer)

@@ -7,10 +7,10 @@ returns fresh data, never a list the state keeps.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from quintet.core import HOST, JSONDict, Viewer, ViewPart
+from quintet.core import HOST, SPECTATOR, JSONDict, Viewer, ViewPart
 from quintet.games.quashars.components import CODES, CONDITIONS, MAX_PREDICTION, PILES, cards_of
 from quintet.games.quashars.fast import PREDICT_BASE, action_of_id, legal_action_ids, totals
 from quintet.games.quashars.scoring import chips
@@ -109,6 +109,8 @@ _SEAT: Final[dict[str, ViewPart]] = {
     "hand": lambda state, seat: [CODES[c] for c in cards_of(state.hands[seat])],
     "legal": legal,
 }
+#: The parts only a seat's own view has (after the public ones).
+_OWN: Final = {key: part for key, part in _SEAT.items() if key not in _PUBLIC}
 #: The host's view: the public parts and every hand.
 _HOST: Final[dict[str, ViewPart]] = {
     **_PUBLIC,
@@ -127,3 +129,23 @@ def view(state: QuasharsState, viewer: Viewer) -> JSONDict:
     """The full view of a (checked) viewer: every part."""
     built: dict[str, Any] = {key: part(state, viewer) for key, part in parts(viewer).items()}
     return built
+
+
+def views(state: QuasharsState, viewers: Sequence[Viewer]) -> dict[Viewer, JSONDict]:
+    """The full views of several (checked) viewers, each equal to `view`: the public
+    parts (all but "viewer", which use no viewer) are built once and shared, read-only."""
+    found: dict[Viewer, JSONDict] = {}
+    public: JSONDict | None = None
+    for viewer in viewers:
+        if viewer == HOST:
+            found[viewer] = view(state, viewer)
+            continue
+        if public is None:
+            public = {key: part(state, SPECTATOR) for key, part in _PUBLIC.items()}
+        built = public.copy()  # the same key order; "viewer" keeps its place
+        built["viewer"] = viewer
+        if viewer >= 0:
+            for key, part in _OWN.items():
+                built[key] = part(state, viewer)
+        found[viewer] = built
+    return found
