@@ -76,18 +76,32 @@ def test_redealing_what_a_seat_may_not_know_changes_none_of_its_observation(
 def test_the_check_catches_an_encoder_that_reads_hidden_cards() -> None:
     episode, *states = positions("quashars", 4, 5)
     codec = episode.setup.codec
-    honest = codec.encode
+    honest = codec.encode_state
 
-    def leaky(view: Any, players: int) -> Any:
-        vector = honest(view, players)
+    def leaky(state: Any, seat: int) -> Any:
+        vector = honest(state, seat)
         hands = json.dumps(episode.table.state.to_json()["hands"])
         vector[0] = zlib.crc32(hands.encode()) % 997
         return vector
 
-    codec.encode = leaky  # type: ignore[method-assign]
+    codec.encode_state = leaky  # type: ignore[method-assign]
     try:
         state = states[-1]
         scrambled = registry.get("quashars").scramble_hidden(state, 0, Rng(1))
         assert observed(episode, scrambled, 0, 1) != observed(episode, state, 0, 1)
     finally:
-        del codec.encode
+        del codec.encode_state
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_quashars_encodes_the_state_exactly_as_it_encodes_the_view(players: int) -> None:
+    """The shortcut that skips the JSON view gives the very numbers the view gives."""
+    episode, *states = positions("quashars", players, 200)
+    codec, rules = episode.setup.codec, registry.get("quashars")
+    assert len(states) > 100  # a whole match: 3 or 4 deals
+    for state in states:
+        for seat in range(players):
+            shortcut = codec.encode_state(state, seat)
+            assert shortcut is not None
+            from_view = codec.encode(rules.view(state, seat), players)
+            assert shortcut.tobytes() == from_view.tobytes()

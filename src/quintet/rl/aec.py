@@ -94,10 +94,13 @@ class TurnEnv(AECEnv[str, dict[str, Any], int]):
         seat = self._seats[agent]
         move = episode.chosen(seat, action, wait=False)
         assert move is not None
-        try:
-            episode.table.act(seat, move)
-        except RuleError as error:  # pragma: no cover - the menu comes from the rules
-            raise ValueError(f"{agent}: action {action} was refused: {error}") from None
+        if self.setup.codec.lane_ids and episode.table.lane is not None:
+            episode.table.act_id(seat, int(action) - 1)
+        else:
+            try:
+                episode.table.act(seat, move)
+            except RuleError as error:  # pragma: no cover - the menu comes from the rules
+                raise ValueError(f"{agent}: action {action} was refused: {error}") from None
         episode.table.settle(self.setup.seats)
         episode.steps += 1
         self._cumulative_rewards[agent] = 0.0

@@ -53,6 +53,21 @@ class Codec(ABC):
     def score(self, state: Any, seat: int) -> float:
         """The seat's running score (public); a reward is its change over a step."""
 
+    #: True when slot `1 + a` is the game's fast-lane action id `a` (`quintet.core.fast_lane`),
+    #: so an agent's move can go through the lane, as the simulator's moves do.
+    lane_ids: bool = False
+
+    def encode_state(self, state: Any, seat: int) -> Vector | None:
+        """`encode(view of seat)` computed from the state without building the view, or None
+        when the codec has no such shortcut. It must read only what that view shows (the
+        tests compare the two and run the redeal check on it)."""
+        return None
+
+    def fill_mask(self, menu: Mapping[int, JSONDict], mask: npt.NDArray[np.int8]) -> None:
+        """Set the mask's entry of every slot of `menu` to 1."""
+        for slot in menu:
+            mask[slot] = 1
+
 
 class ListedCodec(Codec, ABC):
     """Slots 1 .. slots are the game's `legal_actions`, in the game's own order (truncated)."""

@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+import numpy as np
+import numpy.typing as npt
+
 from quintet.core import JSONDict
 from quintet.core.registry import AnyGame
 from quintet.core.rng import Rng
 from quintet.games.quashars import fast as quashars_fast
+from quintet.games.quashars import state as quashars_state
 from quintet.games.quashars.components import CONDITIONS, MAX_PREDICTION
+from quintet.games.quashars.scoring import chips as quashars_chips
 from quintet.games.quiddler import state as quiddler_state
 from quintet.games.quiddler.components import NAMES as QUIDDLER_CARDS
 from quintet.rl.codec import Codec, ListedCodec, Vector, Writer, around, relative
@@ -75,22 +80,85 @@ class QuasharsCodec(Codec):
         out.put(len(view["trick"]) / players)
         return out.done()
 
+    lane_ids = True
+
     def menu(self, game: AnyGame, state: Any, seat: int, rng: Rng) -> Mapping[int, JSONDict]:
         if not game.can_act(state, seat):
             return {}
         return IdMenu(quashars_fast.legal_action_ids(state))
 
+    def fill_mask(self, menu: Mapping[int, JSONDict], mask: npt.NDArray[np.int8]) -> None:
+        if isinstance(menu, IdMenu):
+            mask[np.fromiter(menu.listed, dtype=np.intp, count=len(menu.listed)) + 1] = 1
+        else:
+            super().fill_mask(menu, mask)
+
     def score(self, state: Any, seat: int) -> float:
         return float(sum(game[seat] for game in state.scores))
+
+    def encode_state(self, state: Any, seat: int) -> Vector:
+        """`encode` from the state: the same numbers, read from the parts the view shows."""
+        players = state.players
+        out = Writer(self.size(players))
+        data = out.data
+        data[0:48] = _bits(state.hands[seat])
+        for _, cards, _, _ in state.tricks:
+            data[48 + np.asarray(cards, dtype=np.intp)] = 1.0
+        base = 96
+        leader = state.leader
+        for i, card in enumerate(state.trick):
+            data[base + ((leader + i - seat) % players) * 48 + card] = 1.0
+        base += players * 48
+        for condition in state.conditions:
+            data[base + condition] = 1.0
+        base += len(CONDITIONS)
+        data[base + state.phase] = 1.0
+        acting = state.phase in (quashars_state.PREDICT, quashars_state.PLAY)
+        data[base + 4] = 1.0 if acting and state.to_act == seat else 0.0
+        data[base + 5] = state.game_no / state.games_total
+        base += 6
+        totals = quashars_fast.totals(state)
+        for rel in range(players):
+            s = (seat + rel) % players
+            predicted = state.predicted[s]
+            if predicted >= 0:
+                left, _, taken = quashars_chips(predicted, state.flex[s], state.met[s])
+                data[base : base + 5] = (
+                    1.0,
+                    predicted / 12,
+                    float(state.flex[s]),
+                    left / 12,
+                    taken / 12,
+                )
+            data[base + 5] = state.tricks_won[s] / 12
+            data[base + 6] = state.met[s] / 12
+            data[base + 7] = state.hands[s].bit_count() / 12
+            data[base + 8] = totals[s] / 50
+            data[base + 9] = 1.0 if leader == s else 0.0
+            base += 10
+        data[base] = len(state.trick) / players
+        out.at = base + 1
+        return out.done()
+
+
+_BYTE_BITS: Final = np.unpackbits(
+    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
+)
+
+
+def _bits(mask: int) -> npt.NDArray[np.uint8]:
+    """The 48 bits of a hand's bitmask, card 0 first."""
+    return _BYTE_BITS[np.frombuffer(mask.to_bytes(6, "little"), dtype=np.uint8)].reshape(48)
 
 
 class IdMenu(Mapping[int, JSONDict]):
     """Slots 1 + id of a list of dense ids, each action made only when asked for."""
 
-    __slots__ = ("ids",)
+    __slots__ = ("ids", "listed")
 
     def __init__(self, ids: Any) -> None:
-        self.ids = frozenset(ids)
+        self.listed = tuple(ids)
+        self.ids = frozenset(self.listed)
 
     def __getitem__(self, slot: int) -> JSONDict:
         if slot - 1 not in self.ids:

@@ -10,7 +10,7 @@ from typing import Any, Final
 import numpy as np
 from gymnasium import spaces
 
-from quintet.core import JSONDict, RuleError, derive_seed, registry
+from quintet.core import JSONDict, LazyView, RuleError, derive_seed, registry
 from quintet.core.errors import BadOptions
 from quintet.core.registry import AnyGame
 from quintet.core.rng import Rng
@@ -118,16 +118,21 @@ class Episode:
 
         `wait`: whether slot 0 is legal (a race's agent may always let the step pass).
         """
-        setup, table = self.setup, self.table
-        view = setup.game.view(table.state, seat)
-        menu = setup.codec.menu(setup.game, table.state, seat, self.rng)
+        setup, state, codec, game = self.setup, self.table.state, self.setup.codec, self.setup.game
+        menu = codec.menu(game, state, seat, self.rng)
         self.menus[seat] = menu
-        mask = np.zeros(1 + setup.codec.slots, dtype=np.int8)
+        mask = np.zeros(1 + codec.slots, dtype=np.int8)
         mask[WAIT] = 1 if wait else 0
-        for slot in menu:
-            mask[slot] = 1
-        observation = {"observation": setup.codec.encode(view, setup.players), "action_mask": mask}
-        return observation, {"view": view}
+        codec.fill_mask(menu, mask)
+        vector = codec.encode_state(state, seat)
+        parts = None if vector is None else game.view_parts(state, seat)
+        if vector is None or parts is None:
+            view = game.view(state, seat)
+            vector = codec.encode(view, setup.players)
+        else:
+            # Built when read, from a copy no step changes: most learners never read it.
+            view = LazyView(state.clone(), seat, parts)
+        return {"observation": vector, "action_mask": mask}, {"view": view}
 
     def chosen(self, seat: int, action: Any, *, wait: bool) -> JSONDict | None:
         """The action behind an agent's slot (None to wait); raises `ValueError` naming the

@@ -100,6 +100,8 @@ class Table:
         for seat, level in sorted(self.levels.items()):
             bot = registry.make_bot(game.name, level, seat, derive_seed(seed, seat))
             self.schedule.add(seat, BotSlot(bot))
+        #: The game's fast lane (`quintet.core.fast_lane`), if it offers one.
+        self.lane = game.fast_lane()
         #: The virtual time of the last input run (ms): no input runs before it.
         self.clock = 0
 
@@ -113,6 +115,17 @@ class Table:
         """An agent's action now (turn-based games); raises `RuleError` unchanged when refused."""
         events = self.game.apply(self.state, Input(seat, action, self.clock))
         self.schedule.saw(events)
+
+    def act_id(self, seat: int, action_id: int) -> None:
+        """An agent's move by the game's fast-lane id, unchecked (the caller checked it is
+        legal): the same state as `act`, as the lane's contract says. Every bot is asked
+        again, as after a public event."""
+        lane = self.lane
+        assert lane is not None and lane.to_act(self.state) == seat
+        lane.apply_id(self.state, action_id, self.clock)
+        self.state.now = self.clock
+        for slot in self.schedule.seats.values():
+            slot.ask, slot.refusals = True, 0
 
     def settle(self, agents: Sequence[int]) -> None:
         """Run the bots and the host's ticks until an agent may act or the game is over.
