@@ -65,6 +65,7 @@ NAMES = [
     "quiddler_best_hand",
     "quiddler_hard",
     "double_quick_solver",
+    "rl_steps",
     "server_load",
 ]
 OPENSPIEL_NAMES = NAMES[1:3]
@@ -144,6 +145,13 @@ KEYS["quashars_expert"] = COMMON_KEYS | {
     "cpu_per_decision_median_s",
     "cpu_per_searched_decision_median_s",
 }
+KEYS["rl_steps"] = COMMON_KEYS | {
+    "games",
+    "quashars_aec_steps_per_second",
+    "simulator_decisions_per_second",
+    "ratio_aec_to_simulator",
+    "goal_ratio",
+}
 KEYS["openspiel_oh_hell_random_games_weighted_chance"] = KEYS["openspiel_oh_hell_random_games"]
 KEYS["server_load"] = COMMON_KEYS | {
     "game",
@@ -222,6 +230,10 @@ def check_measured(line: dict[str, Any]) -> None:
         low, high = line["points_over_basic_ci95"]
         assert line["matches"] >= 1 and low <= line["points_over_basic_mean"] <= high
         assert line["decisions_per_cpu_second"] > 0 and line["cpu_per_decision_median_s"] >= 0
+        return
+    if line["benchmark"] == "rl_steps":
+        assert all(game["steps_per_second"] > 0 for game in line["games"].values())
+        assert line["ratio_aec_to_simulator"] > 0
         return
     if line["benchmark"] == "double_quick_solver":
         assert line["hands"] >= 1 and 0 <= line["complete_share"] <= 1
