@@ -53,6 +53,10 @@ class Codec(ABC):
     def score(self, state: Any, seat: int) -> float:
         """The seat's running score (public); a reward is its change over a step."""
 
+    def scores(self, state: Any, seats: list[int]) -> list[float]:
+        """`score` of each of `seats` (a codec may compute them together, faster)."""
+        return [self.score(state, seat) for seat in seats]
+
     #: True when slot `1 + a` is the game's fast-lane action id `a` (`quintet.core.fast_lane`),
     #: so an agent's move can go through the lane, as the simulator's moves do.
     lane_ids: bool = False

@@ -96,6 +96,10 @@ class QuasharsCodec(Codec):
     def score(self, state: Any, seat: int) -> float:
         return float(sum(game[seat] for game in state.scores))
 
+    def scores(self, state: Any, seats: list[int]) -> list[float]:
+        totals = _totals(state)
+        return [float(totals[seat]) for seat in seats]
+
     def encode_state(self, state: Any, seat: int) -> Vector:
         """`encode` from the state: the same numbers, read from the parts the view shows."""
         players = state.players
@@ -117,7 +121,7 @@ class QuasharsCodec(Codec):
         data[base + 4] = 1.0 if acting and state.to_act == seat else 0.0
         data[base + 5] = state.game_no / state.games_total
         base += 6
-        totals = quashars_fast.totals(state)
+        totals = _totals(state)
         for rel in range(players):
             s = (seat + rel) % players
             predicted = state.predicted[s]
@@ -139,6 +143,11 @@ class QuasharsCodec(Codec):
         data[base] = len(state.trick) / players
         out.at = base + 1
         return out.done()
+
+
+def _totals(state: Any) -> list[int]:
+    """Each seat's match total (`quashars.fast.totals`, summed column by column)."""
+    return [sum(column) for column in zip(*state.scores, strict=True)] or [0] * state.players
 
 
 _BYTE_BITS: Final = np.unpackbits(

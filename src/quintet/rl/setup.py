@@ -103,8 +103,8 @@ class Episode:
         self.scores = self.score_now()
 
     def score_now(self) -> dict[int, float]:
-        state, codec = self.table.state, self.setup.codec
-        return {seat: codec.score(state, seat) for seat in self.setup.seats}
+        seats = self.setup.seats
+        return dict(zip(seats, self.setup.codec.scores(self.table.state, seats), strict=True))
 
     def rewards(self) -> dict[int, float]:
         """Each agent seat's score change since the last call."""
