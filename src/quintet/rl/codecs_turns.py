@@ -106,8 +106,11 @@ class QuasharsCodec(Codec):
         out = Writer(self.size(players))
         data = out.data
         data[0:48] = _bits(state.hands[seat])
+        played = 0
         for _, cards, _, _ in state.tricks:
-            data[48 + np.asarray(cards, dtype=np.intp)] = 1.0
+            for card in cards:
+                played |= 1 << card
+        data[48:96] = _bits(played)
         base = 96
         leader = state.leader
         for i, card in enumerate(state.trick):
@@ -122,24 +125,25 @@ class QuasharsCodec(Codec):
         data[base + 5] = state.game_no / state.games_total
         base += 6
         totals = _totals(state)
+        seats: list[float] = []
         for rel in range(players):
             s = (seat + rel) % players
             predicted = state.predicted[s]
             if predicted >= 0:
                 left, _, taken = quashars_chips(predicted, state.flex[s], state.met[s])
-                data[base : base + 5] = (
-                    1.0,
-                    predicted / 12,
-                    float(state.flex[s]),
-                    left / 12,
-                    taken / 12,
-                )
-            data[base + 5] = state.tricks_won[s] / 12
-            data[base + 6] = state.met[s] / 12
-            data[base + 7] = state.hands[s].bit_count() / 12
-            data[base + 8] = totals[s] / 50
-            data[base + 9] = 1.0 if leader == s else 0.0
-            base += 10
+                flex = 1.0 if state.flex[s] else 0.0
+                seats += (1.0, predicted / 12, flex, left / 12, taken / 12)
+            else:
+                seats += (0.0, 0.0, 0.0, 0.0, 0.0)
+            seats += (
+                state.tricks_won[s] / 12,
+                state.met[s] / 12,
+                state.hands[s].bit_count() / 12,
+                totals[s] / 50,
+                1.0 if leader == s else 0.0,
+            )
+        data[base : base + 10 * players] = seats
+        base += 10 * players
         data[base] = len(state.trick) / players
         out.at = base + 1
         return out.done()
