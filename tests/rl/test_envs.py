@@ -191,3 +191,25 @@ def test_bad_arguments_are_refused_by_name(
         with pytest.raises(error, match=message):
             make(**kwargs)
     assert issubclass(error, ValueError)
+
+
+def test_in_a_race_the_lower_seat_wins_a_tie_and_the_other_hears_too_late() -> None:
+    """Two agents claim on the same stack in the same step: the rules' time order (the
+    scheduler's tie rule, lowest seat first) lets seat 0 claim; seat 1's claim names a top
+    that has gone, so it is refused without harm and its info says so."""
+    env = quintet.rl.parallel_env("quiclo", players=2, seed=1)
+    env.reset(seed=0)
+    assert env.episode is not None
+    menus = env.episode.menus
+    claims = [
+        {action["stack"]: slot for slot, action in menus[seat].items() if action["type"] == "claim"}
+        for seat in (0, 1)
+    ]
+    stack = min(set(claims[0]) & set(claims[1]))
+    hands = [len(hand) for hand in env.episode.table.state.hands]
+    _, rewards, _, _, infos = env.step({"player_0": claims[0][stack], "player_1": claims[1][stack]})
+    assert "refused" not in infos["player_0"]
+    assert infos["player_1"]["refused"]["code"] == "action/too_late"
+    assert rewards["player_0"] > 0 and rewards["player_1"] == 0
+    after = [len(hand) for hand in env.episode.table.state.hands]
+    assert after[0] < hands[0] and after[1] == hands[1]
