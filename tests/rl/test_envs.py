@@ -213,3 +213,12 @@ def test_in_a_race_the_lower_seat_wins_a_tie_and_the_other_hears_too_late() -> N
     assert rewards["player_0"] > 0 and rewards["player_1"] == 0
     after = [len(hand) for hand in env.episode.table.state.hands]
     assert after[0] < hands[0] and after[1] == hands[1]
+
+
+def test_opponents_as_a_list_or_a_mapping_leave_the_other_seats_to_agents() -> None:
+    listed = quintet.rl.env("quashars", players=4, opponents=[None, "basic", None, "expert"])
+    mapped = quintet.rl.parallel_env("quashars", players=4, opponents={1: "basic", 3: "expert"})
+    assert listed.possible_agents == mapped.possible_agents == ["player_0", "player_2"]
+    assert mapped.setup.levels == {1: "basic", 3: "expert"}
+    everyone = quintet.rl.parallel_env("quiclo", players=3)
+    assert everyone.possible_agents == ["player_0", "player_1", "player_2"]
