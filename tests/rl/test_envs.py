@@ -222,3 +222,19 @@ def test_opponents_as_a_list_or_a_mapping_leave_the_other_seats_to_agents() -> N
     assert mapped.setup.levels == {1: "basic", 3: "expert"}
     everyone = quintet.rl.parallel_env("quiclo", players=3)
     assert everyone.possible_agents == ["player_0", "player_1", "player_2"]
+
+
+def test_in_a_turn_based_parallel_step_only_the_seat_to_act_moves() -> None:
+    env = quintet.rl.parallel_env("quashars", players=4, options={"first_player": 2})
+    observations, _ = env.reset(seed=1)
+    to_act = observations["player_2"]["action_mask"]
+    assert to_act[0] == 0 and to_act.sum() > 1  # it must act: waiting is masked
+    for agent in ("player_0", "player_1", "player_3"):
+        assert observations[agent]["action_mask"].tolist() == [1] + [0] * 124  # only wait
+    move = int(np.flatnonzero(to_act)[0])
+    with pytest.raises(ValueError, match=rf"player_0: action {move} is masked .*may not act now"):
+        env.step(dict.fromkeys(env.agents, 0) | {"player_0": move, "player_2": move})
+    with pytest.raises(ValueError, match=r"player_2: action 0 \(wait\) is masked"):
+        env.step(dict.fromkeys(env.agents, 0))
+    _, _, _, _, infos = env.step({"player_2": move})  # the others may be left out: they wait
+    assert infos["player_2"]["view"]["predictions"][2] is not None
