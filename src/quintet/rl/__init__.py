@@ -18,9 +18,10 @@ from typing import Any
 from pettingzoo import AECEnv
 from pettingzoo.utils.conversions import parallel_to_aec
 
+from quintet.core import registry
 from quintet.rl.aec import TurnEnv
 from quintet.rl.parallel import StepEnv
-from quintet.rl.setup import CODECS, STEP_MS, make_setup
+from quintet.rl.setup import CODECS, STEP_MS, Setup, make_setup
 from quintet.rl.table import Opponents
 
 __all__ = ["CODECS", "STEP_MS", "StepEnv", "TurnEnv", "env", "parallel_env"]
@@ -92,9 +93,7 @@ def _setup(
     seed: int,
     step_ms: int,
     max_steps: int | None,
-) -> Any:
-    from quintet.core import registry
-
+) -> Setup:
     count = registry.get(game).min_players if players is None and isinstance(game, str) else players
     return make_setup(
         game,
