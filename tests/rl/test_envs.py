@@ -157,6 +157,7 @@ def test_a_race_refuses_a_masked_action_before_any_agent_acts() -> None:
     ("kwargs", "error", "message"),
     [
         ({"game": "chess"}, BadInput, "unknown game 'chess'; the games are: "),
+        ({"game": 3}, BadOptions, "game must be a game's name, not 3"),
         ({"game": "quashars", "players": 2}, BadOptions, "takes 3 to 4 players, not 2"),
         ({"game": "quashars", "players": "4"}, BadOptions, "players must be an integer"),
         (
