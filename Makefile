@@ -14,7 +14,7 @@ setup: $(STAMP) $(VENDOR_STAMP)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,bench,rl]'
 	touch $(STAMP)
 
 # npm ci + the copy, again only when the lock file (or the copying script) changes.

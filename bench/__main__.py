@@ -4,7 +4,8 @@ full table; the Quiddler and Double Quick! solvers; Quiddler's hard bot against 
 replaced (``bench/quiddler_hard.py``); the live server under 50 Quiclo tables of bots,
 against a raw WebSocket echo (``bench/server_load.py``: a server and a load process of its
 own); the live server's capacity, unpaced Quashars tables step by step, and its table
-set-up's CPU (``bench/server_capacity.py``).
+set-up's CPU (``bench/server_capacity.py``); and the steps per second of ``quintet.rl``'s
+environments (``bench/rl_steps.py``).
 
     .venv/bin/python -m bench [--quick] [--rounds N] [--seconds S]
 
@@ -39,6 +40,7 @@ from bench import (
     quiclo_solver,
     quiddler_best,
     quiddler_hard,
+    rl_steps,
     server_capacity,
     server_load,
     simulate_games,
@@ -338,6 +340,9 @@ def run(quick: bool, rounds: int, seconds: float) -> None:
     # Quick: the 200 ms score pass over 5 hands only (it alone would take 4 s).
     score_hands = 5 if quick else None
     _emit({**double_quick_solver.measure(hands, seed=1, score_hands=score_hands), **common})
+
+    _log("quintet.rl: environment steps per second, Quashars AEC beside the simulator")
+    _emit({**rl_steps.measure(rounds=min(rounds, 3), seconds=seconds, quick=quick), **common})
 
     tables = (server_load.QUICK if quick else server_load.FULL).tables
     _log(f"server load: {tables} Quiclo tables over WebSockets, then the raw echo")

@@ -67,6 +67,7 @@ NAMES = [
     "quiddler_best_hand",
     "quiddler_hard",
     "double_quick_solver",
+    "rl_steps",
     "server_load",
     "server_capacity",
 ]
@@ -146,6 +147,13 @@ KEYS["quashars_expert"] = COMMON_KEYS | {
     "decisions_per_cpu_second",
     "cpu_per_decision_median_s",
     "cpu_per_searched_decision_median_s",
+}
+KEYS["rl_steps"] = COMMON_KEYS | {
+    "games",
+    "quashars_aec_steps_per_second",
+    "simulator_decisions_per_second",
+    "ratio_aec_to_simulator",
+    "goal_ratio",
 }
 KEYS["openspiel_oh_hell_random_games_weighted_chance"] = KEYS["openspiel_oh_hell_random_games"]
 KEYS["server_load"] = COMMON_KEYS | {
@@ -246,6 +254,10 @@ def check_measured(line: dict[str, Any]) -> None:
         low, high = line["points_over_basic_ci95"]
         assert line["matches"] >= 1 and low <= line["points_over_basic_mean"] <= high
         assert line["decisions_per_cpu_second"] > 0 and line["cpu_per_decision_median_s"] >= 0
+        return
+    if line["benchmark"] == "rl_steps":
+        assert all(game["steps_per_second"] > 0 for game in line["games"].values())
+        assert line["ratio_aec_to_simulator"] > 0
         return
     if line["benchmark"] == "double_quick_solver":
         assert line["hands"] >= 1 and 0 <= line["complete_share"] <= 1
