@@ -195,3 +195,9 @@ def test_a_report_folder_that_cannot_be_made_exits_2_naming_it(tmp_path: Path) -
         "'--report'",
         "cannot write the report in",
     )
+
+
+def test_report_with_json_still_prints_one_document(tmp_path: Path) -> None:
+    document = run_json(*QUASHARS, "--players", "4", "--report", str(tmp_path))
+    assert [row["level"] for row in document["ratings"]["table"]] == ["basic", "random"]
+    assert (tmp_path / "index.html").is_file()
