@@ -1,8 +1,11 @@
-"""`quintet tournament`: the table, the JSON document, --jobs, --check-order and argument errors."""
+"""`quintet tournament`: the table, the JSON document, --jobs, --check-order, --report and
+argument errors."""
 
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -122,3 +125,83 @@ def test_argument_errors_exit_2_naming_the_argument(
     arguments: list[str], named: str, says: str
 ) -> None:
     usage_error(["tournament", *arguments, "--json"], named, says)
+
+
+# ------------------------------------------------------------------ --report
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def test_report_writes_the_page_and_its_plots(tmp_path: Path) -> None:
+    folder = tmp_path / "new" / "report"  # made, parents too
+    result = runner.invoke(
+        app,
+        ["tournament", "quiclo", "-b", "random,beginner,easy", "-n", "6", "--report", str(folder)],
+    )
+    assert result.exit_code == 0, result.output
+    assert f"Report: {folder / 'index.html'}" in " ".join(result.stdout.split())
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>")
+    for level in ("random", "beginner", "easy"):
+        assert f"<td>{level}</td>" in page
+    assert "mu - 3 sigma" in page and "Stronger's win share" in page and "Wilson" in page
+    # Self-contained: the plots are the files beside it, nothing is fetched from elsewhere.
+    assert re.findall(r'src="([^"]+)"', page) == ["ratings.png", "score-differences.png"]
+    assert "http:" not in page and "https:" not in page and "<script" not in page
+    for name in ("ratings.png", "score-differences.png"):
+        data = (folder / name).read_bytes()
+        assert data.startswith(PNG_SIGNATURE) and len(data) > 1000
+
+
+def test_the_ratings_put_the_clearly_stronger_level_first() -> None:
+    # basic never loses a game to random at 4 seats (see the --check-order test).
+    document = run_json(*QUASHARS[:-1], "12", "--players", "4", "--seed", "3")
+    ratings = document["ratings"]
+    assert ratings["model"] == "openskill PlackettLuce"
+    assert ratings["games"] == document["games_played"] == 12
+    basic, random_ = ratings["table"]
+    assert (basic["level"], random_["level"]) == ("basic", "random")
+    assert basic["mu"] - basic["sigma"] > random_["mu"] + random_["sigma"]
+    assert basic["ordinal"] == pytest.approx(basic["mu"] - 3 * basic["sigma"])
+    assert basic["games"] == random_["games"] == 12
+
+
+def test_the_same_seed_gives_the_same_ratings() -> None:
+    base = ["tournament", "quiclo", "-b", "random,beginner,easy", "-n", "4", "-s", "7"]
+    first = run_json(*base)["ratings"]
+    assert run_json(*base)["ratings"] == first
+    assert run_json(*base[:-1], "8")["ratings"] != first
+
+
+def test_the_table_shows_the_ratings() -> None:
+    result = runner.invoke(app, [*QUASHARS, "--players", "4"])
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.stdout.split())
+    assert "ratings over 4 games in the order played" in words
+    assert "mu - 3 sigma" in words and "openskill PlackettLuce" in words
+
+
+def test_a_report_folder_that_is_a_file_exits_2_naming_it(tmp_path: Path) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("not a folder", encoding="utf-8")
+    usage_error([*QUASHARS, "--report", str(taken)], "'--report'", "is a file, not a folder")
+    assert taken.read_text(encoding="utf-8") == "not a folder"
+
+
+def test_a_report_folder_that_cannot_be_made_exits_2_naming_it(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    usage_error(
+        [*QUASHARS, "--report", str(tmp_path / "file" / "report")],
+        "'--report'",
+        "cannot write the report in",
+    )
+
+
+def test_report_with_json_still_prints_one_document(tmp_path: Path) -> None:
+    # Not run_json: on a fresh machine matplotlib's first import logs to stderr that it
+    # builds its font cache; stdout must still be the one document.
+    result = runner.invoke(app, [*QUASHARS, "--players", "4", "--report", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert [row["level"] for row in document["ratings"]["table"]] == ["basic", "random"]
+    assert (tmp_path / "index.html").is_file()

@@ -14,6 +14,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import Annotated, Any, Final, TypeVar
 
@@ -42,6 +43,7 @@ _PARAM_HINTS: Final = {
     "games": "'--games'",
     "jobs": "'--jobs'",
     "options": "'--options'",
+    "report": "'--report'",
 }
 #: The progress bar is redrawn at most this often (s), so drawing never slows a fast run.
 _REFRESH_EVERY: Final = 0.1
@@ -340,6 +342,15 @@ def tournament_command(  # noqa: PLR0917
             help="Exit with status 1 when a level is not separated from the one before it.",
         ),
     ] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            metavar="DIR",
+            help="Also write an HTML report into DIR (made if missing): ratings, win shares "
+            "and PNG plots of the ratings over the games and the score differences.",
+        ),
+    ] = None,
 ) -> None:
     """Rank bot levels: every pair head to head and the whole table, with 95% intervals.
 
@@ -359,6 +370,14 @@ def tournament_command(  # noqa: PLR0917
         check_tournament(game, levels, games, count, jobs, parsed_options)
     except BadSetup as error:
         raise _bad(error.field, error.message) from None
+    if report is not None:
+        # matplotlib is imported only for a report: it takes a while to load.
+        from quintet.sim import tournament_html
+
+        try:
+            tournament_html.check_report_directory(report)
+        except tournament_html.ReportError as error:
+            raise _bad("report", str(error)) from None
 
     def run(progress: Callable[[int], None] | None) -> TournamentResult:
         return tournament(game, levels, games, count, seed, jobs, parsed_options, progress)
@@ -373,6 +392,14 @@ def tournament_command(  # noqa: PLR0917
         typer.echo(json.dumps(result.to_json()))
     else:
         print_tournament(Console(), result, found.game.title, jobs)
+    if report is not None:
+        try:
+            page = tournament_html.write_report(result, report, found.game.title)
+        except tournament_html.ReportError as error:
+            raise _bad("report", str(error)) from None
+        if not as_json:
+            # soft_wrap: a path broken over lines cannot be copied.
+            Console().print(f"Report: {page}", markup=False, highlight=False, soft_wrap=True)
     if check_order and result.unseparated:
         lines = [
             f"{pair.stronger} is not separated from {pair.weaker}: its win share "

@@ -10,7 +10,8 @@ the seats) in every rotation, each deal again in each seating.
 
 A game's win goes to the level of its first-placed seat; a shared first place
 splits the win among the seats in it. A pair is separated when the stronger
-level's win-share interval (95%, see `quintet.sim.stats`) lies above 0.5.
+level's win-share interval (95%, see `quintet.sim.stats`) lies above 0.5. The
+levels are also rated over every game played, in order (`quintet.sim.ratings`).
 
 All seatings are played through `play_games`, so game `i` of every seating has
 the deal of `derive_seed(seed, i)` and `jobs` changes only the speed.
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 
 from quintet.core import JSONDict, Options, Outcome, RuleError, registry
 from quintet.core.registry import AnyGame
+from quintet.sim.ratings import PlayedGame, Ratings, rate_levels
 from quintet.sim.runner import BadSetup, Progress, check_setup, play_games
 from quintet.sim.stats import LEVEL, Estimate, mean_of_deals, share_of_deals
 
@@ -138,6 +140,9 @@ class TournamentResult:
     #: Games played in all (a seating the table shares with a pair is played once).
     played: int
     seconds: float
+    #: Every game played, seating by seating, deal by deal (the order the ratings use).
+    record: tuple[PlayedGame, ...]
+    ratings: Ratings
 
     @property
     def unseparated(self) -> tuple[PairResult, ...]:
@@ -155,6 +160,7 @@ class TournamentResult:
             "table": None if self.table is None else self.table.to_json(),
             "ordered": not self.unseparated,
             "games_played": self.played,
+            "ratings": self.ratings.to_json(),
             "seconds": self.seconds,
         }
 
@@ -400,6 +406,13 @@ def tournament(  # noqa: PLR0917 - the CLI's arguments, in its order
                 weaker, stronger, stage.games, stage.deals, stage.seatings, share, lead, adjacent
             )
         )
+    record = tuple(
+        (seating, outcome) for seating, games_in in outcomes.items() for outcome in games_in
+    )
+    # The clock times the games (and their tables), not the rating after them.
     seconds = time.perf_counter() - started
+    ratings = rate_levels(levels, record)
     played = sum(needed.values())
-    return TournamentResult(game, players, seed, levels, tuple(pairs), table, played, seconds)
+    return TournamentResult(
+        game, players, seed, levels, tuple(pairs), table, played, seconds, record, ratings
+    )

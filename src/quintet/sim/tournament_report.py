@@ -1,10 +1,12 @@
-"""A tournament's result as text: the head-to-head table, the whole table and the verdict."""
+"""A tournament's result as text: the head-to-head table, the whole table, the ratings and
+the verdict."""
 
 from __future__ import annotations
 
 from rich.console import Console
 from rich.table import Table
 
+from quintet.sim.ratings import MODEL_NAME, Ratings
 from quintet.sim.stats import Estimate
 from quintet.sim.tournament import INTERVALS, TournamentResult
 
@@ -76,6 +78,7 @@ def print_tournament(console: Console, result: TournamentResult, title: str, job
                 points_text(level.mean_score),
             )
         console.print(whole)
+    console.print(ratings_table(result.ratings, title))
     adjacent = [pair for pair in result.pairs if pair.adjacent]
     separated = [f"{pair.weaker} < {pair.stronger}" for pair in adjacent if pair.separated]
     console.print(
@@ -95,3 +98,26 @@ def print_tournament(console: Console, result: TournamentResult, title: str, job
         f"{result.played} games in {result.seconds:.1f} s ({processes}): "
         f"{result.seconds / result.played:.3f} s per game"
     )
+
+
+def ratings_table(ratings: Ratings, title: str) -> Table:
+    """The levels' ratings, best first: mu, sigma, the conservative rating and games played."""
+    table = Table(
+        title=f"{title}, ratings over {ratings.games} games in the order played",
+        caption=f"{MODEL_NAME}; a level's rank in a game is its best seat's. "
+        "Conservative rating: mu - 3 sigma.",
+    )
+    table.add_column("Rank", justify="right")
+    table.add_column("Level", no_wrap=True)
+    for column in ("mu", "sigma", "mu - 3 sigma", "Games"):
+        table.add_column(column, justify="right")
+    for rank, row in enumerate(ratings.table, start=1):
+        table.add_row(
+            str(rank),
+            row.level,
+            f"{row.mu:.2f}",
+            f"{row.sigma:.2f}",
+            f"{row.ordinal:.2f}",
+            str(row.games),
+        )
+    return table
