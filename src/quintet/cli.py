@@ -459,6 +459,23 @@ def serve_command(  # noqa: PLR0917
             "Default: $QUINTET_ABANDON_AFTER, else 3600.",
         ),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            "--redis",
+            help="Join a cluster of servers through this Redis (redis://[:password@]host:"
+            "port/db; needs a PostgreSQL --db shared by all of them; docs/scaling.md). "
+            "Default: $QUINTET_REDIS, else none: this server runs alone.",
+        ),
+    ] = None,
+    process_name: Annotated[
+        str | None,
+        typer.Option(
+            "--process-name",
+            help="This server's unique name in the cluster. Default: "
+            "$QUINTET_PROCESS_NAME, else hostname-pid-random.",
+        ),
+    ] = None,
     log_level: Annotated[
         str, typer.Option("--log-level", help="debug, info, warning or error.")
     ] = "info",
@@ -491,6 +508,8 @@ def serve_command(  # noqa: PLR0917
             create_per_minute=create_per_minute,
             open_table_ttl_s=open_table_ttl,
             abandon_after_s=abandon_after,
+            redis_url=redis,
+            process_name=process_name,
         )
     except SettingsError as error:
         raise typer.BadParameter(str(error)) from None
