@@ -120,7 +120,7 @@ def test_a_broken_writer_fails_every_append_and_tells_none_committed(
 ) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'q.db'}"
 
-    def disk_failure(self: SqliteInputWriter, values: object) -> None:
+    def disk_failure(self: SqliteInputWriter, values: object, fences: object) -> None:
         raise sqlite3.OperationalError("disk I/O error (injected)")
 
     async def go(store: Store) -> tuple[list[BaseException | None], list[list[Input]]]:

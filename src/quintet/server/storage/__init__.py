@@ -6,7 +6,8 @@ what is stored, `engine.py` the connection and migrations, `store.py` the querie
 `interface.py` the `Storage` protocol the hub and the runner depend on.
 """
 
-from quintet.server.storage.interface import Storage
+from quintet.server.storage.interface import Leasing, Storage
+from quintet.server.storage.leases import Lease, LeaseLost
 from quintet.server.storage.rows import (
     DuplicateInput,
     NewTable,
@@ -20,6 +21,9 @@ from quintet.server.storage.store import Store
 
 __all__ = [
     "DuplicateInput",
+    "Lease",
+    "LeaseLost",
+    "Leasing",
     "NewTable",
     "SeatRow",
     "Storage",

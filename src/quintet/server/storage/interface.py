@@ -4,11 +4,13 @@ tests may pass an in-memory one). Every method has committed when it returns and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Literal, Protocol
 
 from quintet.core.inputs import Input
 from quintet.core.types import JSON
+from quintet.server.storage.leases import Lease
 from quintet.server.storage.rows import NewTable, Status, TableRow
 
 
@@ -68,3 +70,23 @@ class Storage(Protocol):
     async def input_count(self, table_id: str) -> int: ...
 
     async def inputs(self, table_id: str) -> list[Input]: ...
+
+
+class Leasing(Protocol):
+    """Table leases with fencing, for the multi-process mode (see `leases.py` for the rules)."""
+
+    async def acquire_lease(self, table_id: str, owner: str, ttl_s: float) -> int | None: ...
+
+    async def renew_leases(
+        self, owner: str, table_ids: Sequence[str], ttl_s: float
+    ) -> set[str]: ...
+
+    async def release_lease(self, table_id: str, owner: str) -> None: ...
+
+    async def lease(self, table_id: str) -> Lease | None: ...
+
+    async def orphaned_tables(self, limit: int = 100) -> list[str]: ...
+
+    def fence(self, table_id: str, owner: str, epoch: int) -> None: ...
+
+    def unfence(self, table_id: str) -> None: ...

@@ -122,6 +122,45 @@ inputs = Table(
     # None = the host (ticks).
     Column("seat", Integer, nullable=True),
     Column("action", JSON, nullable=False),
+    # The lease epoch under which the input was stored (leases.py); NULL when appended
+    # without a fence (one process alone).
+    Column("epoch", BigInteger, nullable=True),
     CheckConstraint("seq >= 0", name="seq"),
     CheckConstraint("time_ms >= 0", name="time_ms"),
+)
+
+# One row per leased table: who runs it (in the multi-process mode) and until when. The
+# epoch grows by one at each change of holder; appends under a fence check it (leases.py).
+leases = Table(
+    "leases",
+    metadata,
+    Column(
+        "table_id",
+        String(32),
+        ForeignKey("tables.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("owner", Text, nullable=False),
+    Column("epoch", BigInteger, nullable=False),
+    # Set and compared with the database's clock only, never a process's.
+    Column("expires_at", UTCDateTime, nullable=False),
+    CheckConstraint("epoch >= 1", name="epoch"),
+    # The cluster's takeover scan looks for expired leases.
+    Index("ix_leases_expires_at", "expires_at"),
+)
+
+# Append-only: one row per epoch a table's lease ever had, so that the record itself shows
+# that no table had two holders at once (the primary key allows one owner per epoch).
+lease_history = Table(
+    "lease_history",
+    metadata,
+    Column(
+        "table_id",
+        String(32),
+        ForeignKey("tables.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("epoch", BigInteger, primary_key=True),
+    Column("owner", Text, nullable=False),
+    Column("acquired_at", UTCDateTime, nullable=False),
 )

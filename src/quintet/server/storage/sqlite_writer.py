@@ -18,9 +18,12 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from quintet.server.storage.engine import SQLITE_BUSY_TIMEOUT_MS, ConstraintFailed, dumps
+from quintet.server.storage.leases import Fences, Lost, fenced_out
 from quintet.server.storage.rows import StorageError
 
-_INSERT = "INSERT INTO inputs (table_id, seq, time_ms, seat, action) VALUES (?, ?, ?, ?, ?)"
+_INSERT = (
+    "INSERT INTO inputs (table_id, seq, time_ms, seat, action, epoch) VALUES (?, ?, ?, ?, ?, ?)"
+)
 
 
 class SqliteInputWriter:
@@ -49,15 +52,22 @@ class SqliteInputWriter:
             raise
         return writer
 
-    async def insert(self, what: str, rows: Sequence[dict[str, Any]]) -> None:
-        """Insert `rows` in one committed (fsynced) transaction; raises as the class says,
-        naming `what`."""
+    async def insert(
+        self, what: str, rows: Sequence[dict[str, Any]], fences: Fences | None = None
+    ) -> Lost:
+        """Insert `rows` in one committed (fsynced) transaction, but those of the tables in
+        `fences` whose lease row no longer has that owner and epoch: those tables are
+        returned with what their lease row holds (see `leases.py`). Raises as the class
+        says, naming `what`."""
         if self._closed:
             raise StorageError(f"{what}: the store is closed")
         values = [
-            (r["table_id"], r["seq"], r["time_ms"], r["seat"], dumps(r["action"])) for r in rows
+            (r["table_id"], r["seq"], r["time_ms"], r["seat"], dumps(r["action"]), r.get("epoch"))
+            for r in rows
         ]
-        await self._call(lambda: self._insert(values), what)
+        lost: Lost = {}
+        await self._call(lambda: lost.update(self._insert(values, fences or {})), what)
+        return lost
 
     async def pragmas(self) -> dict[str, object]:
         """The writer connection's journal mode, synchronous level and foreign-key switch
@@ -113,7 +123,7 @@ class SqliteInputWriter:
             raise
         self._connection = connection
 
-    def _insert(self, values: list[tuple[Any, ...]]) -> None:
+    def _insert(self, values: list[tuple[Any, ...]], fences: Fences) -> Lost:
         connection = self._connection
         if connection is None:
             raise sqlite3.OperationalError("the input writer is closed")
@@ -121,8 +131,19 @@ class SqliteInputWriter:
         # engine's writers: creates, claims, status changes).
         connection.execute("BEGIN IMMEDIATE")
         try:
-            connection.executemany(_INSERT, values)
+            lost: Lost = {}
+            if fences:
+                # The write lock is ours since BEGIN: no takeover can come between this
+                # look at the lease rows and the COMMIT.
+                marks = ", ".join("?" * len(fences))
+                look = f"SELECT table_id, owner, epoch FROM leases WHERE table_id IN ({marks})"
+                held = {t: (o, e) for t, o, e in connection.execute(look, list(fences))}
+                lost = fenced_out(fences, held)
+                values = [v for v in values if v[0] not in lost]
+            if values:
+                connection.executemany(_INSERT, values)
             connection.execute("COMMIT")
+            return lost
         except BaseException:
             if connection.in_transaction:
                 connection.execute("ROLLBACK")

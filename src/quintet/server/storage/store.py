@@ -20,6 +20,7 @@ from quintet.core.inputs import Input
 from quintet.core.types import JSON, JSONDict
 from quintet.server.storage import models
 from quintet.server.storage.engine import ConstraintFailed, Database, dumps
+from quintet.server.storage.leases import LeaseLost, LeaseQueries, Lost, check_fences
 from quintet.server.storage.rows import (
     STATUSES,
     DuplicateInput,
@@ -55,9 +56,21 @@ class _PendingInput:
     where: str
     row: dict[str, Any]
     done: asyncio.Future[None]
+    # (owner, epoch) the table's lease row must still hold when the row commits, if fenced.
+    fence: tuple[str, int] | None = None
 
 
-class Store:
+def _answer(pending: _PendingInput, lost: Lost) -> None:
+    """Tell one append its row committed, or that its table's lease was lost (not stored)."""
+    table_id = pending.row["table_id"]
+    if table_id in lost and pending.fence is not None:
+        owner, epoch = pending.fence
+        pending.done.set_exception(LeaseLost(table_id, owner, epoch, lost[table_id]))
+    else:
+        pending.done.set_result(None)
+
+
+class Store(LeaseQueries):
     """Async storage over SQLAlchemy 2 (SQLite via aiosqlite, PostgreSQL via asyncpg).
 
     Use `await Store.open(url)`, never the constructor. Every method runs in its own
@@ -77,6 +90,8 @@ class Store:
         # waits for it, so the connections are never closed under a live transaction.
         self._flush: asyncio.Task[None] | None = None
         self._input_transactions = 0
+        # Tables whose appends check their lease (leases.py): (owner, epoch) by table id.
+        self._fences: dict[str, tuple[str, int]] = {}
 
     @classmethod
     async def open(cls, url: str, *, sqlite_writer: bool = True) -> Store:
@@ -381,14 +396,17 @@ class Store:
             dumps(inp.action)
         except (TypeError, ValueError) as error:
             raise StorageError(f"{where}: the action is not JSON: {error}") from None
+        fence = self._fences.get(table_id)
         row = {
             "table_id": table_id,
             "seq": seq,
             "time_ms": inp.time,
             "seat": inp.seat,
             "action": inp.action,
+            "epoch": fence[1] if fence is not None else None,
         }
-        pending = _PendingInput(where, row, asyncio.get_running_loop().create_future())
+        done = asyncio.get_running_loop().create_future()
+        pending = _PendingInput(where, row, done, fence)
         self._appends.append(pending)
         if self._flush is None:
             # Nothing committing: this row's batch is taken now (alone, unless others
@@ -435,37 +453,44 @@ class Store:
         """Insert the batch in one transaction; on failure, each row alone to find the culprit."""
         if len(batch) > 1:
             try:
-                await self._insert_rows(batch[0].where, [p.row for p in batch])
+                lost = await self._insert_rows(batch[0].where, batch)
             except StorageError:
                 pass  # one row (or the database) is at fault: the loop below says which
             else:
                 for p in batch:
-                    p.done.set_result(None)
+                    _answer(p, lost)
                 return
         for p in batch:
             try:
-                await self._insert_input(p)
+                lost = await self._insert_input(p)
             except StorageError as error:
                 p.done.set_exception(error)
             else:
-                p.done.set_result(None)
+                _answer(p, lost)
 
-    async def _insert_rows(self, what: str, rows: list[dict[str, Any]]) -> None:
-        """One committed transaction inserting `rows`; raises `ConstraintFailed` or
-        `StorageError` (then none of them is stored)."""
+    async def _insert_rows(self, what: str, batch: list[_PendingInput]) -> Lost:
+        """One committed transaction inserting the batch's rows, but those of fenced tables
+        whose lease was lost (returned: see `leases.check_fences`); raises
+        `ConstraintFailed` or `StorageError` (then none of them is stored)."""
+        rows = [p.row for p in batch]
+        fences = {p.row["table_id"]: p.fence for p in batch if p.fence is not None}
         if self._writer is not None:
             # Take turns with the engine's writers (creates, claims, statuses) here rather
             # than in SQLite's busy handler, which sleeps 1-100 ms between its tries.
             async with self._db.sqlite_write_turn():
-                await self._writer.insert(what, rows)
+                lost = await self._writer.insert(what, rows, fences)
         else:
             async with self._db.transaction(what, write=True) as c:
-                await c.execute(models.inputs.insert(), rows)
+                lost = await check_fences(c, fences)
+                rows = [r for r in rows if r["table_id"] not in lost]
+                if rows:
+                    await c.execute(models.inputs.insert(), rows)
         self._input_transactions += 1
+        return lost
 
-    async def _insert_input(self, pending: _PendingInput) -> None:
+    async def _insert_input(self, pending: _PendingInput) -> Lost:
         try:
-            await self._insert_rows(pending.where, [pending.row])
+            return await self._insert_rows(pending.where, [pending])
         except ConstraintFailed as failed:
             error = failed.__cause__
             # Either the primary key (table_id, seq) or the foreign key to tables: a
