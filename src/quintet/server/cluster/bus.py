@@ -26,7 +26,9 @@ from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from redis.asyncio import Redis
+from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
+from redis.retry import Retry
 
 from quintet.server.errors import ErrorCode, HubError
 
@@ -40,6 +42,9 @@ BACKOFF_FIRST: Final = 0.05
 BACKOFF_MOST: Final = 2.0
 #: Messages published in one pipeline at most.
 BATCH: Final = 512
+#: Seconds any one Redis command may take before Redis counts as gone (a command on a
+#: connection that died may otherwise wait for ever).
+COMMAND_TIMEOUT_S: Final = 2.0
 
 
 def channel(name: str) -> str:
@@ -80,7 +85,8 @@ class Bus:
         self.up = False
         self._client: Redis | None = None
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
-        self._waiting: dict[str, asyncio.Future[Message]] = {}
+        #: The requests waiting for their replies: the process asked, and the future.
+        self._waiting: dict[str, tuple[str, asyncio.Future[Message]]] = {}
         self._ids = itertools.count(1)
         self._broken = asyncio.Event()
         self._ready = asyncio.Event()
@@ -106,8 +112,9 @@ class Bus:
         """Stop the tasks, delete the alive key (a clean exit is no crash), disconnect."""
         client = self._client
         if client is not None and self.up:
-            with contextlib.suppress(RedisError, OSError):
-                await client.delete(alive_key(self.name))
+            with contextlib.suppress(RedisError, OSError, TimeoutError):
+                async with asyncio.timeout(COMMAND_TIMEOUT_S):
+                    await client.delete(alive_key(self.name))
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -133,7 +140,7 @@ class Bus:
             raise BusDown("the cluster's Redis is unreachable")
         rid = f"{self.name}/{next(self._ids)}"
         future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
-        self._waiting[rid] = future
+        self._waiting[rid] = (to, future)
         self.post(to, {**message, "rid": rid})
         try:
             async with asyncio.timeout(timeout):
@@ -160,6 +167,17 @@ class Bus:
             reply["ok"] = result
         self.post(request["from"], reply)
 
+    @property
+    def asked(self) -> set[str]:
+        """The processes that requests wait on."""
+        return {to for to, _ in self._waiting.values()}
+
+    def give_up(self, processes: set[str], why: str) -> None:
+        """Fail the requests waiting on these processes with `BusDown(why)`."""
+        for to, future in list(self._waiting.values()):
+            if to in processes and not future.done():
+                future.set_exception(BusDown(why))
+
     async def alive(self, names: Iterable[str]) -> set[str]:
         """The processes among `names` whose alive key is set (raises `BusDown`)."""
         wanted = sorted(set(names))
@@ -169,8 +187,9 @@ class Bus:
         if client is None or not self.up:
             raise BusDown("the cluster's Redis is unreachable")
         try:
-            found = await client.mget([alive_key(name) for name in wanted])
-        except (RedisError, OSError) as error:
+            async with asyncio.timeout(COMMAND_TIMEOUT_S):
+                found = await client.mget([alive_key(name) for name in wanted])
+        except (RedisError, OSError, TimeoutError) as error:
             self._broken.set()
             raise BusDown(f"the cluster's Redis failed: {error}") from None
         return {name for name, value in zip(wanted, found, strict=True) if value is not None}
@@ -181,11 +200,18 @@ class Bus:
         """Subscribe and dispatch, reconnecting with backoff whenever Redis fails."""
         delay = BACKOFF_FIRST
         while True:
-            client: Redis = Redis.from_url(self.url, socket_connect_timeout=2, socket_timeout=5)
+            # No retries inside redis-py: a failure is seen at once, and this loop reconnects.
+            client: Redis = Redis.from_url(
+                self.url,
+                socket_connect_timeout=COMMAND_TIMEOUT_S,
+                socket_timeout=COMMAND_TIMEOUT_S * 2,
+                retry=Retry(NoBackoff(), 0),
+            )
             pubsub = client.pubsub()
             try:
-                await pubsub.subscribe(channel(self.name))
-                await client.set(alive_key(self.name), "1", px=self._ttl_ms)
+                async with asyncio.timeout(COMMAND_TIMEOUT_S * 2):
+                    await pubsub.subscribe(channel(self.name))
+                    await client.set(alive_key(self.name), "1", px=self._ttl_ms)
                 self._client = client
                 self._broken.clear()
                 self._set_up(True)
@@ -194,7 +220,7 @@ class Bus:
                     found = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.5)
                     if found is not None and found.get("type") == "message":
                         self._dispatch(found["data"])
-            except (RedisError, OSError) as error:
+            except (RedisError, OSError, TimeoutError) as error:
                 if self.up:
                     log.error("the cluster's Redis went away (%s); reconnecting", error)
             finally:
@@ -221,9 +247,7 @@ class Bus:
         else:
             while not self._outbox.empty():
                 self._outbox.get_nowait()
-            for future in self._waiting.values():
-                if not future.done():
-                    future.set_exception(BusDown("the cluster's Redis went away"))
+            self.give_up({to for to, _ in self._waiting.values()}, "the cluster's Redis went away")
         if self._on_state is not None:
             self._on_state(up)
 
@@ -234,9 +258,9 @@ class Bus:
             log.warning("the bus dropped a message that is not JSON")
             return
         if message.get("t") == "reply":
-            future = self._waiting.get(message.get("rid", ""))
-            if future is not None and not future.done():
-                future.set_result(message)
+            waiting = self._waiting.get(message.get("rid", ""))
+            if waiting is not None and not waiting[1].done():
+                waiting[1].set_result(message)
             return
         try:
             self._on_message(message)
@@ -254,11 +278,11 @@ class Bus:
             if client is None or not self.up:
                 continue  # Redis went away meanwhile: these are dropped (see `post`)
             try:
-                async with client.pipeline(transaction=False) as pipe:
+                async with asyncio.timeout(COMMAND_TIMEOUT_S), client.pipeline(False) as pipe:
                     for to, data in batch:
                         pipe.publish(channel(to), data)
                     await pipe.execute()
-            except (RedisError, OSError) as error:
+            except (RedisError, OSError, TimeoutError) as error:
                 log.warning("the bus could not publish %d message(s): %s", len(batch), error)
                 self._broken.set()
 
@@ -270,8 +294,9 @@ class Bus:
             if client is None or not self.up:
                 continue
             try:
-                await client.set(alive_key(self.name), "1", px=self._ttl_ms)
-            except (RedisError, OSError):
+                async with asyncio.timeout(COMMAND_TIMEOUT_S):
+                    await client.set(alive_key(self.name), "1", px=self._ttl_ms)
+            except (RedisError, OSError, TimeoutError):
                 self._broken.set()
 
 

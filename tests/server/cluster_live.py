@@ -1,0 +1,213 @@
+"""Several real `quintet serve` processes on one PostgreSQL database and one redis-server,
+and clients that reconnect the way the browser does, for the multi-process tests.
+
+`LiveCluster.add(name)` starts a process (lease time `LEASE_TTL_S`); `owner(table)` reads
+which process holds a table's lease; `play_reconnecting` plays one seat to the end of its
+game, reconnecting (to the next live process) whenever the connection is closed, and
+keeps every connection's `Session`; `fencing(table)` reads the record's epochs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import itertools
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
+from tests.server.live import (
+    LiveServer,
+    Replayed,
+    Session,
+    check_stream,
+    connect_table,
+    play_session,
+    start_server,
+)
+from tests.server.redis_server import RedisServer
+
+from quintet.core import SPECTATOR
+
+#: The tests' lease time: a killed owner's tables are taken over about this long after.
+LEASE_TTL_S = 1.0
+#: Bound on one seat's whole game, reconnections included (only turns a hang into a
+#: failure; no test asserts a time).
+GAME_BOUND_S = 180.0
+#: The close code of "your table moved: reconnect" (server/cluster/remote.py).
+RECONNECT = 1012
+
+
+@dataclass
+class LiveCluster:
+    """Processes of one cluster: the live ones in `servers` by name, the killed in `dead`."""
+
+    db_url: str
+    redis: RedisServer
+    folder: Path
+    servers: dict[str, LiveServer] = field(default_factory=dict)
+    dead: dict[str, LiveServer] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, name: str) -> LiveServer:
+        server = start_server(
+            self.db_url,
+            self.folder / name,
+            args=("--log-level", "info"),
+            env={
+                "QUINTET_REDIS": self.redis.url,
+                "QUINTET_PROCESS_NAME": name,
+                "QUINTET_LEASE_TTL": str(LEASE_TTL_S),
+            },
+        )
+        with self.lock:
+            self.servers[name] = server
+        return server
+
+    def live(self) -> list[LiveServer]:
+        with self.lock:
+            return list(self.servers.values())
+
+    def kill(self, name: str) -> None:
+        """kill -9 the process `name`."""
+        with self.lock:
+            server = self.servers.pop(name)
+            self.dead[name] = server
+        server.kill()
+
+    def stop_all(self) -> None:
+        """SIGTERM every live process: each must exit 0 without a traceback logged."""
+        for name, server in list(self.servers.items()):
+            code = server.stop()
+            log = server.log()
+            assert code == 0, f"{name} exited {code} after SIGTERM; log:\n{log}"
+            assert "Traceback" not in log, f"{name} logged an error:\n{log}"
+        for server in self.dead.values():
+            assert "Traceback" not in server.log(), server.log()
+
+    def query(self, sql: str, **params: Any) -> list[Any]:
+        async def run() -> list[Any]:
+            engine = create_async_engine(self.db_url)
+            try:
+                async with engine.connect() as connection:
+                    return list(await connection.execute(text(sql), params))
+            finally:
+                await engine.dispose()
+
+        return asyncio.run(run())
+
+    def owner(self, table_id: str) -> str | None:
+        rows = self.query("SELECT owner FROM leases WHERE table_id = :t", t=table_id)
+        return rows[0][0] if rows else None
+
+    def fencing(self, table_id: str) -> tuple[list[int | None], dict[int, str]]:
+        """The epoch of each input by seq, and the owner of each epoch (lease_history)."""
+        epochs = [
+            row[0]
+            for row in self.query(
+                "SELECT epoch FROM inputs WHERE table_id = :t ORDER BY seq", t=table_id
+            )
+        ]
+        owners = {
+            row[0]: row[1]
+            for row in self.query(
+                "SELECT epoch, owner FROM lease_history WHERE table_id = :t", t=table_id
+            )
+        }
+        return epochs, owners
+
+
+def play_reconnecting(
+    cluster: LiveCluster,
+    table_id: str,
+    token: str | None,
+    choose: Any,
+    *,
+    first: tuple[Any, Session],
+    turn: int,
+    seen: list[Session],
+) -> list[Session]:
+    """Play one seat (token None: watch) until its game is finished, from `first` (a
+    connection already seated, its session): a connection that the server closes is
+    replaced by one to the next live process (from number `turn` on). Each session is
+    added to `seen` as it starts (another thread may watch the progress). Returns every
+    connection's session (refs unique across them)."""
+    sessions: list[Session] = []
+    turns = itertools.count(turn)
+    give_up = time.monotonic() + GAME_BOUND_S
+    ws, session = first
+    seen.append(session)
+    while True:
+        with contextlib.ExitStack() as stack:
+            if ws is None:
+                servers = cluster.live()
+                server = servers[next(turns) % len(servers)]
+                try:
+                    ws = stack.enter_context(connect_table(server, table_id, token))
+                except Exception as error:  # refused, or the handshake with a dying process
+                    assert time.monotonic() < give_up, f"no connection in {GAME_BOUND_S} s: {error}"
+                    time.sleep(0.05)
+                    continue
+                session = Session(session.seat)
+                seen.append(session)
+            else:
+                stack.callback(ws.close)
+            play = functools.partial(play_session, errors_ok=True)
+            play(ws, choose, session, f"c{len(sessions)}-")
+        sessions.append(session)
+        ws = None
+        if session.ended == "finished":
+            return sessions
+        assert time.monotonic() < give_up, f"the game did not end within {GAME_BOUND_S} s"
+        time.sleep(0.02)
+
+
+def check_errors(sessions: list[Session]) -> None:
+    """The only errors a client got are the "stopped" that come before a reconnect close."""
+    for session in sessions:
+        for message in session.messages:
+            if message["type"] == "error":
+                assert message["code"] == "stopped", message
+
+
+def without_logs(
+    replayed: Replayed, messages: list[dict[str, Any]], viewer: int
+) -> list[dict[str, Any]]:
+    """The messages with each welcome's log checked against the record and taken out.
+
+    A welcome after a reconnection carries the log of the whole match: the cards played in
+    its earlier games are public but have the names of cards hidden in later hands, which
+    the leak scan of `check_stream` would flag. The log is checked exactly instead: each
+    entry is the record's events of that input as this viewer may see them."""
+    out = []
+    for message in messages:
+        if message["type"] == "welcome":
+            for entry in message["log"]:
+                expected = replayed.events_for(entry["seq"], viewer)
+                assert entry["events"] == expected[-len(entry["events"]) :], entry
+            out.append({**message, "log": []})
+        else:
+            out.append(message)
+    return out
+
+
+def check_seat(replayed: Replayed, seat: int | None, sessions: list[Session]) -> None:
+    """Every connection of a seat saw the record's history (views, events, no hidden
+    card), and each acknowledged action is in the record at its seq."""
+    viewer = SPECTATOR if seat is None else seat
+    for session in sessions:
+        check_stream(
+            replayed, without_logs(replayed, session.messages, viewer), viewer, session.sent
+        )
+        for ref, seq in session.acks.items():
+            stored = replayed.inputs[seq - 1]
+            assert (stored.seat, stored.action) == (seat, session.sent[ref]), (
+                f"seat {seat}: ref {ref} was acknowledged at seq {seq}, the record has {stored}"
+            )
+    assert sessions[-1].messages[-1]["seq"] == len(replayed.inputs), "a connection missed the end"
+    check_errors(sessions)
