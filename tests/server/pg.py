@@ -123,6 +123,9 @@ class PgCluster:
     pg_ctl), so it is reaped by us and dies with us even on kill -9.
     """
 
+    #: `-c` settings of the server (a subclass may want durability, e.g. a benchmark).
+    server_settings: tuple[str, ...] = _SERVER_SETTINGS
+
     def __init__(self, bindir: Path, root: Path, port: int, user: pwd.struct_passwd | None):
         self.bindir = bindir
         self.root = root
@@ -227,7 +230,7 @@ class PgCluster:
     def _start_server(self) -> None:
         args = [str(self.bindir / "postgres"), "-D", str(self.data), "-k", str(self.root)]
         args += ["-c", "listen_addresses=127.0.0.1", "-p", str(self.port)]
-        for setting in _SERVER_SETTINGS:
+        for setting in self.server_settings:
             args += ["-c", setting]
         with self.log.open("ab") as log:
             self._postmaster = subprocess.Popen(

@@ -1,9 +1,10 @@
-"""Group commit of inputs on both backends (SQLite's through its writer thread): batches
+"""Group commit of inputs on both backends (each through its own input writer): batches
 from several tables, a failed batch, and `close()` with appends still queued."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import sqlite3
 from pathlib import Path
@@ -14,6 +15,7 @@ from tests.server.test_store import new_table, run
 
 from quintet.core import Input
 from quintet.server.storage import StorageError, Store
+from quintet.server.storage.pg_writer import PgInputWriter
 from quintet.server.storage.sqlite_writer import SqliteInputWriter
 
 
@@ -21,15 +23,13 @@ def act(table: int, seq: int) -> Input:
     return Input(seq % 2, {"type": "play", "table": table, "seq": seq}, 10 * seq)
 
 
-def test_the_store_uses_the_writer_thread_on_sqlite_only(db_url: str) -> None:
+def test_the_store_uses_the_writer_built_for_its_backend(db_url: str) -> None:
     async def go(store: Store) -> object:
         return store._writer  # which path the store chose is the point
 
     writer = run(go, db_url)
-    if db_url.startswith("sqlite"):
-        assert isinstance(writer, SqliteInputWriter)
-    else:
-        assert writer is None
+    expected = SqliteInputWriter if db_url.startswith("sqlite") else PgInputWriter
+    assert isinstance(writer, expected)
 
 
 def test_the_writer_commits_in_wal_with_full_sync_and_foreign_keys(tmp_path: Path) -> None:
@@ -171,14 +171,27 @@ def test_close_commits_the_appends_still_queued_and_refuses_later_ones(db_url: s
     assert stored == [[act(n, 0)] for n in range(tables)]
 
 
-def test_the_append_benchmark_runs_both_paths(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_append_benchmark_runs_both_paths_on_both_backends(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from bench import store_append
 
-    store_append.main(["--quick", "--rate", "200"])
+    store_append.main(["--quick", "--rate", "200", "--fence"])
     line = json.loads(capsys.readouterr().out)
     assert line["benchmark"] == "store_append"
-    for path in ("engine", "writer"):
-        figures = line[path]
+    for backend, path in itertools.product(("sqlite", "postgresql"), ("engine", "writer")):
+        figures = line[backend][path]
         assert figures["appends"] > 0
         assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
         assert figures["appends_per_transaction"] >= 1
+
+
+def test_the_benchmark_of_postgresqls_batch_forms_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import store_append
+
+    store_append.main(["--insert-forms", "--quick"])
+    line = json.loads(capsys.readouterr().out)
+    for size, form in itertools.product((1, 5, 20), ("unnest", "executemany")):
+        for figures in line[f"{size} rows, {form}"]:
+            assert 0 < figures["p50_ms"] <= figures["p99_ms"]
+            assert figures["cpu_ms"] > 0

@@ -2,8 +2,10 @@
 
 The same code runs on SQLite (the embedded default) and PostgreSQL; the schema is
 created and upgraded by the Alembic scripts shipped in `migrations/`. `rows.py` holds
-what is stored, `engine.py` the connection and migrations, `store.py` the queries, and
-`interface.py` the `Storage` protocol the hub and the runner depend on.
+what is stored, `engine.py` the connection and migrations, `store.py` the queries,
+`appends.py` the input log's group commit (committed by `sqlite_writer.py` or
+`pg_writer.py`), `leases.py` table leases with fencing (several processes), and
+`interface.py` the `Storage` and `Leasing` protocols the hub and the runner depend on.
 """
 
 from quintet.server.storage.interface import Leasing, Storage

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from quintet.server.storage.engine import SQLITE_BUSY_TIMEOUT_MS, ConstraintFailed, dumps
+from quintet.server.storage.engine import SQLITE_BUSY_TIMEOUT_MS, ConstraintFailed
 from quintet.server.storage.leases import Fences, Lost, fenced_out
 from quintet.server.storage.rows import StorageError
 
@@ -55,14 +55,14 @@ class SqliteInputWriter:
     async def insert(
         self, what: str, rows: Sequence[dict[str, Any]], fences: Fences | None = None
     ) -> Lost:
-        """Insert `rows` in one committed (fsynced) transaction, but those of the tables in
-        `fences` whose lease row no longer has that owner and epoch: those tables are
-        returned with what their lease row holds (see `leases.py`). Raises as the class
-        says, naming `what`."""
+        """Insert `rows` (the `inputs` columns by name, `action` as its JSON text) in one
+        committed (fsynced) transaction, but those of the tables in `fences` whose lease row
+        no longer has that owner and epoch: those tables are returned with what their lease
+        row holds (see `leases.py`). Raises as the class says, naming `what`."""
         if self._closed:
             raise StorageError(f"{what}: the store is closed")
         values = [
-            (r["table_id"], r["seq"], r["time_ms"], r["seat"], dumps(r["action"]), r.get("epoch"))
+            (r["table_id"], r["seq"], r["time_ms"], r["seat"], r["action"], r["epoch"])
             for r in rows
         ]
         lost: Lost = {}

@@ -3,13 +3,13 @@
 The runner appends each accepted input here BEFORE it acknowledges or broadcasts it, so
 a crash never loses an input that anyone has seen; on start the server rebuilds every
 `unfinished()` table by replaying `inputs()`. The rows are in `rows.py`, the connection,
-SQLite's settings and the migrations in `engine.py`.
+SQLite's settings and the migrations in `engine.py`; `append_input` and its group commit
+in `appends.py` (over `sqlite_writer.py` or `pg_writer.py`), the leases in `leases.py`.
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
@@ -19,11 +19,12 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from quintet.core.inputs import Input
 from quintet.core.types import JSON, JSONDict
 from quintet.server.storage import models
-from quintet.server.storage.engine import ConstraintFailed, Database, dumps
-from quintet.server.storage.leases import LeaseLost, LeaseQueries, Lost, check_fences
+from quintet.server.storage.appends import InputAppends, PendingInput
+from quintet.server.storage.engine import ConstraintFailed, Database
+from quintet.server.storage.leases import LeaseQueries
+from quintet.server.storage.pg_writer import PgInputWriter
 from quintet.server.storage.rows import (
     STATUSES,
-    DuplicateInput,
     NewTable,
     SeatRow,
     Status,
@@ -49,28 +50,7 @@ def _seat_row(row: Row[Any]) -> SeatRow:
     )
 
 
-@dataclass(slots=True, eq=False)
-class _PendingInput:
-    """One `append_input` call waiting for its row to commit (eq=False: by identity)."""
-
-    where: str
-    row: dict[str, Any]
-    done: asyncio.Future[None]
-    # (owner, epoch) the table's lease row must still hold when the row commits, if fenced.
-    fence: tuple[str, int] | None = None
-
-
-def _answer(pending: _PendingInput, lost: Lost) -> None:
-    """Tell one append its row committed, or that its table's lease was lost (not stored)."""
-    table_id = pending.row["table_id"]
-    if table_id in lost and pending.fence is not None:
-        owner, epoch = pending.fence
-        pending.done.set_exception(LeaseLost(table_id, owner, epoch, lost[table_id]))
-    else:
-        pending.done.set_result(None)
-
-
-class Store(LeaseQueries):
+class Store(LeaseQueries, InputAppends):
     """Async storage over SQLAlchemy 2 (SQLite via aiosqlite, PostgreSQL via asyncpg).
 
     Use `await Store.open(url)`, never the constructor. Every method runs in its own
@@ -78,14 +58,16 @@ class Store(LeaseQueries):
     `StorageError` (the driver's error chained as its cause).
     """
 
-    def __init__(self, database: Database, writer: SqliteInputWriter | None = None) -> None:
+    def __init__(
+        self, database: Database, writer: SqliteInputWriter | PgInputWriter | None = None
+    ) -> None:
         self._db = database
-        # SQLite: inputs are committed by a dedicated writer thread (sqlite_writer.py);
-        # None: through the engine (PostgreSQL, or SQLite with sqlite_writer=False).
+        # Who commits inputs: SQLite's writer thread (sqlite_writer.py), PostgreSQL's own
+        # asyncpg connection (pg_writer.py), or None: the engine (input_writer=False).
         self._writer = writer
         self._closed = False
         # Group commit of inputs (see append_input): the queue and who may flush it.
-        self._appends: list[_PendingInput] = []
+        self._appends: list[PendingInput] = []
         # The task committing batches, while there are any (see append_input); `close`
         # waits for it, so the connections are never closed under a live transaction.
         self._flush: asyncio.Task[None] | None = None
@@ -94,22 +76,25 @@ class Store(LeaseQueries):
         self._fences: dict[str, tuple[str, int]] = {}
 
     @classmethod
-    async def open(cls, url: str, *, sqlite_writer: bool = True) -> Store:
+    async def open(cls, url: str, *, input_writer: bool = True) -> Store:
         """Connect and migrate the schema to head (see `Database.open`); raises
         `StorageError` for an unsupported URL or a database that cannot be reached or
         migrated.
 
-        On SQLite, inputs are appended by a dedicated writer thread with its own
-        connection (`sqlite_writer.py`) unless `sqlite_writer` is False; every other
-        operation, and PostgreSQL's appends, go through the async engine.
+        Inputs are appended by a writer built for the backend, with its own connection:
+        a thread on SQLite (`sqlite_writer.py`), an asyncpg connection on PostgreSQL
+        (`pg_writer.py`); with `input_writer=False` (for comparisons) they go through the
+        async engine like every other operation.
         """
         database = await Database.open(url)
-        writer = None
+        writer: SqliteInputWriter | PgInputWriter | None = None
         try:
-            if database.backend == "sqlite" and sqlite_writer:
+            if database.backend == "sqlite" and input_writer:
                 path = database.engine.url.database
                 assert path is not None  # Database.open refuses a URL without a file
                 writer = await SqliteInputWriter.open(path)
+            elif input_writer:
+                writer = await PgInputWriter.open(database.engine.url)
         except BaseException:
             await database.close()
             raise
@@ -370,145 +355,6 @@ class Store(LeaseQueries):
         async with self._db.transaction(f"setting table {table_id!r}'s settings", write=True) as c:
             if (await c.execute(statement)).rowcount != 1:
                 raise StorageError(f"no table {table_id!r}")
-
-    async def append_input(self, table_id: str, seq: int, inp: Input) -> None:
-        """Append input number `seq` (0, 1, 2, ...) to the table's log; committed on return.
-
-        Raises `DuplicateInput` (a `StorageError`) when that seq is already stored: the log
-        is never overwritten. Raises `StorageError` for an unknown table, a negative seq or
-        time, or an action that is not JSON (NaN, non-string keys...). The caller keeps
-        seqs contiguous (the store does not spend a query checking gaps) and has at most
-        one append in flight per table (the runner's one-input-at-a-time loop).
-
-        Concurrent appends (other tables) are committed together in one transaction (group
-        commit: one fsync for all); each call still returns only after its row committed.
-        On SQLite that transaction is made by the writer thread (`sqlite_writer.py`).
-        """
-        where = f"storing input {seq} of table {table_id!r}"
-        if self._closed:
-            raise StorageError(f"{where}: the store is closed")
-        if seq < 0:
-            raise StorageError(f"{where}: seq must be >= 0")
-        if inp.time < 0:
-            raise StorageError(f"{where}: input time must be >= 0, not {inp.time}")
-        try:
-            # Checked here, alone, so that a bad action cannot fail a whole group commit.
-            dumps(inp.action)
-        except (TypeError, ValueError) as error:
-            raise StorageError(f"{where}: the action is not JSON: {error}") from None
-        fence = self._fences.get(table_id)
-        row = {
-            "table_id": table_id,
-            "seq": seq,
-            "time_ms": inp.time,
-            "seat": inp.seat,
-            "action": inp.action,
-            "epoch": fence[1] if fence is not None else None,
-        }
-        done = asyncio.get_running_loop().create_future()
-        pending = _PendingInput(where, row, done, fence)
-        self._appends.append(pending)
-        if self._flush is None:
-            # Nothing committing: this row's batch is taken now (alone, unless others
-            # queued in this same loop step), before any other caller runs.
-            self._flush = asyncio.ensure_future(self._flush_appends(self._take_batch()))
-        try:
-            # Shielded: cancelling this caller must not cancel the future the flush sets.
-            await asyncio.shield(pending.done)
-        except asyncio.CancelledError:
-            if pending in self._appends:  # not taken by a flush: it will never be stored
-                self._appends.remove(pending)
-            else:  # in flight: its outcome has no reader left (no "never retrieved" warning)
-                pending.done.add_done_callback(lambda f: f.cancelled() or f.exception())
-            raise
-
-    def _take_batch(self) -> list[_PendingInput]:
-        batch, self._appends = self._appends, []
-        return batch
-
-    async def _flush_appends(self, batch: list[_PendingInput]) -> None:
-        """Commit `batch`, then at once each batch that queued meanwhile, until none is left.
-
-        One task for all: the next batch starts in the same loop step as the previous one's
-        answers, without waking a caller first (a busy loop makes every wake-up cost).
-        """
-        try:
-            while batch:
-                await self._commit_inputs(batch)
-                batch = self._take_batch()
-        except BaseException as error:  # cancelled (the loop is closing): answer every row
-            for p in batch + self._take_batch():
-                if not p.done.done():
-                    # Not "committed": whether the batch in flight reached the disk is unknown.
-                    p.done.set_exception(
-                        StorageError(f"{p.where}: stopped before the commit was confirmed")
-                    )
-            if not isinstance(error, Exception):
-                raise
-            raise StorageError(f"committing inputs: {error}") from error
-        finally:
-            self._flush = None
-
-    async def _commit_inputs(self, batch: list[_PendingInput]) -> None:
-        """Insert the batch in one transaction; on failure, each row alone to find the culprit."""
-        if len(batch) > 1:
-            try:
-                lost = await self._insert_rows(batch[0].where, batch)
-            except StorageError:
-                pass  # one row (or the database) is at fault: the loop below says which
-            else:
-                for p in batch:
-                    _answer(p, lost)
-                return
-        for p in batch:
-            try:
-                lost = await self._insert_input(p)
-            except StorageError as error:
-                p.done.set_exception(error)
-            else:
-                _answer(p, lost)
-
-    async def _insert_rows(self, what: str, batch: list[_PendingInput]) -> Lost:
-        """One committed transaction inserting the batch's rows, but those of fenced tables
-        whose lease was lost (returned: see `leases.check_fences`); raises
-        `ConstraintFailed` or `StorageError` (then none of them is stored)."""
-        rows = [p.row for p in batch]
-        fences = {p.row["table_id"]: p.fence for p in batch if p.fence is not None}
-        if self._writer is not None:
-            # Take turns with the engine's writers (creates, claims, statuses) here rather
-            # than in SQLite's busy handler, which sleeps 1-100 ms between its tries.
-            async with self._db.sqlite_write_turn():
-                lost = await self._writer.insert(what, rows, fences)
-        else:
-            async with self._db.transaction(what, write=True) as c:
-                lost = await check_fences(c, fences)
-                rows = [r for r in rows if r["table_id"] not in lost]
-                if rows:
-                    await c.execute(models.inputs.insert(), rows)
-        self._input_transactions += 1
-        return lost
-
-    async def _insert_input(self, pending: _PendingInput) -> Lost:
-        try:
-            return await self._insert_rows(pending.where, [pending])
-        except ConstraintFailed as failed:
-            error = failed.__cause__
-            # Either the primary key (table_id, seq) or the foreign key to tables: a
-            # second look tells which, since each is a different bug in the caller.
-            table_id, seq = pending.row["table_id"], pending.row["seq"]
-            if await self.table(table_id) is None:
-                raise StorageError(f"{pending.where}: no table {table_id!r}") from error
-            if await self._stored(table_id, seq):
-                raise DuplicateInput(
-                    f"{pending.where}: input {seq} is already stored (the input log is append-only)"
-                ) from error
-            raise  # another constraint (a check or a trigger): its own message says which
-
-    async def _stored(self, table_id: str, seq: int) -> bool:
-        i = models.inputs
-        statement = select(i.c.seq).where(i.c.table_id == table_id, i.c.seq == seq)
-        async with self._db.transaction(f"looking for input {seq} of table {table_id!r}") as c:
-            return (await c.execute(statement)).first() is not None
 
     async def input_count(self, table_id: str) -> int:
         """How many inputs the table has stored (its next seq), without reading them."""
