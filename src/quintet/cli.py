@@ -518,6 +518,15 @@ def serve_command(  # noqa: PLR0917
     except StorageError as error:
         typer.echo(f"Error: cannot use the database: {error}", err=True)
         raise typer.Exit(2) from None
+    if settings.redis_url is not None:
+        from quintet.server.errors import HubError
+        from quintet.server.main import check_redis
+
+        try:
+            check_redis(settings.redis_url)
+        except HubError as error:
+            typer.echo(f"Error: --redis: {error.message}", err=True)
+            raise typer.Exit(2) from None
     typer.echo(f"Quintet server starting; database: {settings.db_url}", err=True)
     serve(settings, log_level.lower(), open_browser=open_browser)
 

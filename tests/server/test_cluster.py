@@ -230,3 +230,14 @@ def test_redis_with_sqlite_is_refused_naming_the_rule(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["serve", "--db", db, "--redis", "redis://127.0.0.1:1/0"])
     assert result.exit_code == 2
     assert "--redis needs a PostgreSQL database" in result.output
+
+
+def test_an_unreachable_redis_is_one_clear_error(pg_cluster: Any) -> None:
+    from tests.server.pg import free_port
+
+    url = f"redis://127.0.0.1:{free_port()}/0"
+    db = pg_cluster.create_database()
+    result = CliRunner().invoke(app, ["serve", "--db", db, "--redis", url])
+    assert result.exit_code == 2, result.output
+    assert f"Error: --redis: cannot reach the cluster's Redis at {url}" in result.output
+    assert "Traceback" not in result.output

@@ -300,6 +300,19 @@ class Bus:
                 self._broken.set()
 
 
+async def ping(url: str) -> None:
+    """Raises `BusDown` unless the Redis at `url` answers PING (the URL's password, if
+    any, is checked too)."""
+    client: Redis = Redis.from_url(url, socket_connect_timeout=COMMAND_TIMEOUT_S)
+    try:
+        async with asyncio.timeout(COMMAND_TIMEOUT_S * 2):
+            await client.ping()
+    except (RedisError, OSError, TimeoutError, ValueError) as error:
+        raise BusDown(f"cannot reach the cluster's Redis at {_safe(url)}: {error}") from None
+    finally:
+        await client.aclose()
+
+
 def _safe(url: str) -> str:
     """A Redis URL without its password, for logs."""
     scheme, sep, rest = url.partition("://")

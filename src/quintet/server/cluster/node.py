@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from quintet.core import JSONDict, RuleError
 from quintet.server.cluster.bus import Bus, BusDown, Message
 from quintet.server.cluster.remote import RECONNECT, Proxied, Remote, RemoteWatcher
+from quintet.server.cluster.requests import REQUESTS
 from quintet.server.errors import ErrorCode, HubError
 from quintet.server.lobby import lobby_changed
 from quintet.server.messages import Watcher
@@ -421,7 +422,7 @@ class Cluster:
         try:
             if table_id not in self.held:
                 raise moved(table_id)
-            result = await REQUESTS[message["t"]](self, message)
+            result = await REQUESTS[message["t"]](self.hub, message)
         except HubError as error:
             self.bus.answer(message, error=error)
         except Exception:
@@ -510,37 +511,3 @@ class Cluster:
         self._close_proxied(None, "the cluster's Redis went away; reconnect")
         for key in list(self.remote):
             self._drop_remote(key)
-
-
-# ------------------------------------------------------------- requests answered
-
-
-async def _start(cluster: Cluster, message: Message) -> bool:
-    await cluster.hub.start(message["table"], message.get("token"))
-    return True
-
-
-async def _describe(cluster: Cluster, message: Message) -> JSONDict:
-    info = await cluster.hub.info(message["table"])
-    return {
-        "status": info.status,
-        "seats": [seat.model_dump(mode="json") for seat in info.seats],
-        "seq": info.seq,
-    }
-
-
-async def _hint(cluster: Cluster, message: Message) -> list[Any]:
-    level, action = await cluster.hub.hint(message["table"], message.get("token"))
-    return [level, action]
-
-
-async def _sample(cluster: Cluster, message: Message) -> JSONDict:
-    return await cluster.hub.sample(message["table"], message.get("token"))
-
-
-REQUESTS: Final[dict[str, Callable[[Cluster, Message], Awaitable[Any]]]] = {
-    "start": _start,
-    "describe": _describe,
-    "hint": _hint,
-    "sample": _sample,
-}
