@@ -24,6 +24,8 @@ from typing import Any
 
 import pytest
 from tests.server.cluster_live import (
+    LEASE_TTL_S,
+    SHORT_LEASE_TTL_S,
     LiveCluster,
     check_seat,
     play_reconnecting,
@@ -53,9 +55,13 @@ WAIT_S = 60.0
 
 
 @pytest.fixture
-def cluster(pg_cluster: Any, redis_server: RedisServer, tmp_path: Path) -> Iterator[LiveCluster]:
-    """Processes a, b and c on a fresh database; each must stop cleanly at the end."""
-    live = LiveCluster(pg_cluster.create_database(), redis_server, tmp_path)
+def cluster(
+    request: pytest.FixtureRequest, pg_cluster: Any, redis_server: RedisServer, tmp_path: Path
+) -> Iterator[LiveCluster]:
+    """Processes a, b and c on a fresh database (the lease time: the test's indirect
+    parameter, else `LEASE_TTL_S`); each must stop cleanly at the end."""
+    ttl = getattr(request, "param", LEASE_TTL_S)
+    live = LiveCluster(pg_cluster.create_database(), redis_server, tmp_path, ttl)
     try:
         for name in ("a", "b", "c"):
             live.add(name)
@@ -186,6 +192,7 @@ def test_three_processes_play_whole_games_with_each_tables_clients_spread(
     assert (status, body["code"]) == (401, "no_token")
 
 
+@pytest.mark.parametrize("cluster", [SHORT_LEASE_TTL_S], indirect=True)
 def test_killing_the_owner_three_times_loses_nothing_and_never_forks(cluster: LiveCluster) -> None:
     table = Table(cluster, "quashars", ["human"] * 4, QUASHARS)
     kills: list[tuple[str, int]] = []
