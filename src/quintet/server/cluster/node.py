@@ -222,7 +222,10 @@ class Cluster:
     async def _renew(self) -> None:
         """Renew every lease held in one call; a table whose lease was lost stops here."""
         ids = list(self.held)
-        if ids:
+        if not ids:
+            self._renewed = time.monotonic()  # nothing held: nothing can have expired
+        else:
+            asked = time.monotonic()  # the new expiry counts from about now
             try:
                 kept = await self.store.renew_leases(self.name, ids, self.ttl)
             except StorageError:
@@ -230,7 +233,7 @@ class Cluster:
                     for table_id in ids:  # expired by now: another process may run them
                         await self._lost(table_id, "its lease could not be renewed")
                 raise
-            self._renewed = time.monotonic()
+            self._renewed = asked
             for table_id in ids:
                 if table_id not in kept:
                     await self._lost(table_id, "its lease was lost")
