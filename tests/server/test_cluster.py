@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -143,7 +144,9 @@ class Table:
             assert time.monotonic() < give_up, f"the game did not reach seq {seq}"
             time.sleep(0.01)
 
-    def finish(self) -> Replayed:
+    def finish(self, errors: frozenset[str] | set[str] = frozenset({"stopped"})) -> Replayed:
+        """Wait for every client; check each connection against the record (`check_seat`;
+        `errors`: the error codes a client may have got)."""
         failed = []
         for seat, (thread, out) in self._threads.items():
             thread.join(240.0)
@@ -157,7 +160,7 @@ class Table:
             record = http.get(f"/api/tables/{self.id}/replay").json()
         replayed = Replayed(record)
         for seat, sessions in self.sessions.items():
-            check_seat(replayed, seat, sessions)
+            check_seat(replayed, seat, sessions, errors)
         return replayed
 
 
@@ -193,32 +196,62 @@ def test_three_processes_play_whole_games_with_each_tables_clients_spread(
 
 
 @pytest.mark.parametrize("cluster", [SHORT_LEASE_TTL_S], indirect=True)
-def test_killing_the_owner_three_times_loses_nothing_and_never_forks(cluster: LiveCluster) -> None:
+def test_killing_or_pausing_the_owner_loses_nothing_and_never_forks(cluster: LiveCluster) -> None:
     table = Table(cluster, "quashars", ["human"] * 4, QUASHARS)
     kills: list[tuple[str, int]] = []
+    paused = None
     with contextlib.ExitStack() as stack:
         table.play(stack, start_on=1)
-        for number, after in enumerate((20, 80, 150)):
+        for number, after in enumerate((20, 80, 170)):
+            if number == 2:  # between the second kill and the third, a pause
+                paused = pause_the_owner(cluster, table, 125)
             table.reach(after)
             owner = cluster.owner(table.id)
             assert owner in cluster.servers, (owner, list(cluster.servers))
             cluster.kill(owner)
             kills.append((owner, table.progress()))
             cluster.add(f"r{number}")  # a fresh process replaces it
-        table.finish()
+        table.finish(errors={"stopped", "storage_failed"})
+    # The paused owner found its lease taken when it woke: its table stopped there.
+    if paused is not None and paused in cluster.servers:
+        log = cluster.servers[paused].log()
+        assert f"stops on {paused}: its lease was lost" in log or "LeaseLost" in log, log
     assert len(kills) == 3
     epochs, owners = cluster.fencing(table.id)
     assert None not in epochs, "an input was stored without its lease's epoch"
     assert epochs == sorted(epochs), f"epochs go back: {epochs}"
-    # Each owner killed held the table under its own epoch, and a later epoch (another
-    # process) went on; no epoch's inputs were written by two processes (one owner each).
+    # Each epoch has one owner (lease_history), a new holder always a new epoch; the
+    # record's inputs never go back to an earlier epoch, so no owner that lost the table
+    # (killed, or paused and woken) added to it after another had taken it over.
     used = sorted(set(epochs))
     assert len(used) >= 4, used
     assert all(epoch in owners for epoch in used)
-    killed = [name for name, _ in kills]
-    assert all(name in owners.values() for name in killed)
-    for earlier, later in itertools.pairwise(used):
-        assert owners[earlier] != owners[later]
+    assert all(name in owners.values() for name, _ in kills)
+    history = sorted(owners)
+    assert history == list(range(1, len(history) + 1)), history
+    for earlier, later in itertools.pairwise(history):
+        assert owners[earlier] != owners[later], (earlier, later, owners)
+
+
+def pause_the_owner(cluster: LiveCluster, table: Table, after: int) -> str:
+    """Once the game reached `after`, stop its owner (SIGSTOP: alive, holding its state,
+    but silent) until another process has taken the table over, then let it go on: it
+    must find its lease lost (or its next append fenced out) and stop the table, not
+    fork the record. Returns its name."""
+    table.reach(after)
+    owner = cluster.owner(table.id)
+    assert owner is not None
+    server = cluster.servers[owner]
+    cluster.may_lose.add(owner)
+    server.process.send_signal(signal.SIGSTOP)
+    try:
+        give_up = time.monotonic() + WAIT_S
+        while cluster.owner(table.id) == owner:
+            assert time.monotonic() < give_up, "nobody took the paused owner's table over"
+            time.sleep(0.05)
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+    return owner
 
 
 def test_a_redis_restart_mid_game_lets_the_game_go_on(cluster: LiveCluster) -> None:
