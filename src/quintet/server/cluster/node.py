@@ -495,8 +495,8 @@ class Cluster:
         whose owner is gone, and fail the requests waiting on one."""
         senders = {key[0] for key in self.remote}
         owners = {p.owner for p in self.proxied.values()} | self.bus.asked
-        if not senders and not owners:
-            return
+        if not self.bus.up or (not senders and not owners):
+            return  # (Redis down: every link through it was cut when it went)
         alive = await self.bus.alive(senders | owners)
         for key in [k for k in self.remote if k[0] not in alive]:
             self._drop_remote(key)
