@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import pytest
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, select, text, update
+from sqlalchemy import Connection, text, update
 from tests.server.test_store import new_table, run
 
 from quintet.core import Input
@@ -35,9 +35,9 @@ def act(n: int) -> Input:
 
 
 @asynccontextmanager
-async def stores(url: str, count: int) -> AsyncIterator[list[Store]]:
+async def stores(url: str, count: int, *, input_writer: bool = True) -> AsyncIterator[list[Store]]:
     """`count` stores on one database, as `count` server processes would have."""
-    opened = [await Store.open(url) for _ in range(count)]
+    opened = [await Store.open(url, input_writer=input_writer) for _ in range(count)]
     try:
         yield opened
     finally:
@@ -51,20 +51,6 @@ async def expire(store: Store, table_id: str) -> None:
     past = datetime(2000, 1, 1, tzinfo=UTC)
     async with store.engine.begin() as c:
         await c.execute(update(le).where(le.c.table_id == table_id).values(expires_at=past))
-
-
-async def history(store: Store, table_id: str) -> list[tuple[int, str]]:
-    h = models.lease_history
-    statement = select(h.c.epoch, h.c.owner).where(h.c.table_id == table_id).order_by(h.c.epoch)
-    async with store.engine.connect() as c:
-        return [(row.epoch, row.owner) for row in await c.execute(statement)]
-
-
-async def epochs(store: Store, table_id: str) -> list[int | None]:
-    i = models.inputs
-    statement = select(i.c.epoch).where(i.c.table_id == table_id).order_by(i.c.seq)
-    async with store.engine.connect() as c:
-        return [row.epoch for row in await c.execute(statement)]
 
 
 async def running(store: Store, table_id: str) -> None:
@@ -90,7 +76,7 @@ def test_the_first_owner_gets_epoch_1_and_only_it_may_extend(db_url: str) -> Non
         assert (extended.owner, extended.epoch) == ("A", 1)
         assert extended.expires_at > first.expires_at
         assert extended.expires_at.tzinfo is not None
-        assert await history(opened, "t") == [(1, "A")]  # an extension is no new epoch
+        assert await store.lease_history("t") == [(1, "A")]  # an extension is no new epoch
 
     run(go, db_url)
 
@@ -105,7 +91,7 @@ def test_an_expired_lease_goes_to_the_next_owner_with_the_next_epoch(db_url: str
         assert await store.renew_leases("A", ["t"], LONG) == set()  # A lost it
         await expire(store, "t")
         assert await store.acquire_lease("t", "C", LONG) == 3
-        assert await history(store, "t") == [(1, "A"), (2, "B"), (3, "C")]
+        assert await store.lease_history("t") == [(1, "A"), (2, "B"), (3, "C")]
 
     run(go, db_url)
 
@@ -184,6 +170,9 @@ def test_bad_lease_requests_are_refused(db_url: str) -> None:
             await store.acquire_lease("t", "A", 0)
         with pytest.raises(StorageError, match="ttl_s must be > 0"):
             await store.renew_leases("A", ["t"], -1)
+        for odd in (float("nan"), float("inf")):
+            with pytest.raises(StorageError, match="and finite"):
+                await store.acquire_lease("t", "A", odd)
         assert await store.lease("t") is None
 
     run(go, db_url)
@@ -214,7 +203,7 @@ def test_owners_racing_for_a_lease_have_exactly_one_winner(db_url: str) -> None:
                 second = await race(racers, f"t{n}")
                 # The holder of epoch 1 winning again keeps it; anyone else makes epoch 2.
                 expected = [first] if second[0] == first[0] else [first, (second[0], 2)]
-                found = [(o, e) for e, o in await history(racers[0], f"t{n}")]
+                found = [(o, e) for e, o in await racers[0].lease_history(f"t{n}")]
                 assert found == expected
                 assert second == expected[-1]
 
@@ -224,11 +213,13 @@ def test_owners_racing_for_a_lease_have_exactly_one_winner(db_url: str) -> None:
 # --- fencing ------------------------------------------------------------------------
 
 
+# The backend's own input writer (the default) and the engine's path (for comparisons).
+@pytest.mark.parametrize("input_writer", [True, False], ids=["writer", "engine"])
 def test_after_a_takeover_the_old_owners_appends_are_refused_and_not_stored(
-    db_url: str,
+    db_url: str, input_writer: bool
 ) -> None:
     async def go() -> None:
-        async with stores(db_url, 2) as (a, b):
+        async with stores(db_url, 2, input_writer=input_writer) as (a, b):
             await running(a, "t")
             assert await a.acquire_lease("t", "A", LONG) == 1
             a.fence("t", "A", 1)
@@ -248,14 +239,15 @@ def test_after_a_takeover_the_old_owners_appends_are_refused_and_not_stored(
             assert (error.holder, error.current_epoch) == ("B", 2)
             await b.append_input("t", 2, act(20))  # the new owner's seq 2 is free
             assert await a.inputs("t") == [act(0), act(1), act(20)]
-            assert await epochs(a, "t") == [1, 1, 2]
+            assert await a.input_epochs("t") == [1, 1, 2]
 
     asyncio.run(go())
 
 
-def test_a_fenced_out_table_fails_alone_in_its_batch(db_url: str) -> None:
+@pytest.mark.parametrize("input_writer", [True, False], ids=["writer", "engine"])
+def test_a_fenced_out_table_fails_alone_in_its_batch(db_url: str, input_writer: bool) -> None:
     async def go() -> None:
-        async with stores(db_url, 2) as (a, b):
+        async with stores(db_url, 2, input_writer=input_writer) as (a, b):
             for t in ("free", "lost", "kept", "plain"):
                 await running(a, t)
             for t in ("lost", "kept"):
@@ -276,8 +268,8 @@ def test_a_fenced_out_table_fails_alone_in_its_batch(db_url: str) -> None:
             assert isinstance(results[1], LeaseLost) and "'lost'" in str(results[1])
             assert [results[0], results[2], results[3]] == [None, None, None]
             assert await a.inputs("lost") == []
-            assert await epochs(a, "kept") == [1]
-            assert await epochs(a, "plain") == [None]  # not fenced: no epoch
+            assert await a.input_epochs("kept") == [1]
+            assert await a.input_epochs("plain") == [None]  # not fenced: no epoch
             # A failing row sends the batch down the one-by-one path: still fenced there.
             results = await asyncio.gather(
                 a.append_input("free", 1, act(4)),
@@ -292,7 +284,7 @@ def test_a_fenced_out_table_fails_alone_in_its_batch(db_url: str) -> None:
             assert await a.inputs("lost") == []
             a.unfence("kept")
             await a.append_input("kept", 1, act(8))
-            assert await epochs(a, "kept") == [1, None]
+            assert await a.input_epochs("kept") == [1, None]
 
     asyncio.run(go())
 
@@ -337,7 +329,7 @@ def test_a_database_made_before_leases_upgrades_and_keeps_its_inputs(db_url: str
                 ("0002",)
             ]
         assert await store.inputs("old") == [Input(1, {"type": "x"}, 5)]
-        assert await epochs(store, "old") == [None]
+        assert await store.input_epochs("old") == [None]
         assert await store.orphaned_tables() == ["old"]
         assert await store.acquire_lease("old", "A", LONG) == 1
 

@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 from sqlalchemy import text
+from tests.server.pg import free_port
 from tests.server.test_store import new_table
 
 from quintet.core import Input
@@ -96,6 +97,36 @@ def test_the_writer_connects_again_after_losing_its_connection(pg_db: str) -> No
             again = writer_of(store)._connection
             assert again is not None and again.get_server_pid() != pid
             assert await store.inputs("t") == [act(0), act(1)]
+        finally:
+            await store.close()
+
+    asyncio.run(go())
+
+
+def test_appends_fail_clearly_while_the_database_is_unreachable_then_resume(
+    pg_db: str,
+) -> None:
+    async def go() -> None:
+        store = await Store.open(pg_db)
+        try:
+            await store.create_table(new_table("t"))
+            writer = writer_of(store)
+            connection = writer._connection
+            assert connection is not None
+            reachable, writer._dsn = writer._dsn, f"postgresql://postgres@127.0.0.1:{free_port()}/x"
+            async with store.engine.begin() as c:
+                pid = connection.get_server_pid()
+                await c.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+
+            async def noticed() -> bool:
+                return bool(connection.is_closed())
+
+            await until(noticed, "the writer to see its connection closed")
+            with pytest.raises(StorageError, match="storing input 0 of table 't': cannot connect"):
+                await store.append_input("t", 0, act(0))
+            writer._dsn = reachable  # the database is back
+            await store.append_input("t", 0, act(1))
+            assert await store.inputs("t") == [act(1)]
         finally:
             await store.close()
 

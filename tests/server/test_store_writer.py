@@ -171,8 +171,10 @@ def test_close_commits_the_appends_still_queued_and_refuses_later_ones(db_url: s
     assert stored == [[act(n, 0)] for n in range(tables)]
 
 
+# pg_cluster: the benchmark starts a durable cluster of its own, but without PostgreSQL
+# these tests fail with the install hint (or skip) as the other PostgreSQL tests do.
 def test_the_append_benchmark_runs_both_paths_on_both_backends(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], pg_cluster: object
 ) -> None:
     from bench import store_append
 
@@ -186,7 +188,9 @@ def test_the_append_benchmark_runs_both_paths_on_both_backends(
         assert figures["appends_per_transaction"] >= 1
 
 
-def test_the_benchmark_of_postgresqls_batch_forms_runs(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_benchmark_of_postgresqls_batch_forms_runs(
+    capsys: pytest.CaptureFixture[str], pg_cluster: object
+) -> None:
     from bench import store_append
 
     store_append.main(["--insert-forms", "--quick"])

@@ -66,11 +66,14 @@ class InputAppends:
         is never overwritten. Raises `StorageError` for an unknown table, a negative seq or
         time, or an action that is not JSON (NaN, non-string keys...). The caller keeps
         seqs contiguous (the store does not spend a query checking gaps) and has at most
-        one append in flight per table (the runner's one-input-at-a-time loop).
+        one append in flight per table (the runner's one-input-at-a-time loop). For a
+        fenced table (`Store.fence`), the row stores the lease epoch, and `LeaseLost` (a
+        `StorageError`) is raised, nothing stored, when the lease has another owner or
+        epoch by the time the row would commit.
 
         Concurrent appends (other tables) are committed together in one transaction (group
         commit: one fsync for all); each call still returns only after its row committed.
-        That transaction is made by the backend's input writer (see `open`).
+        That transaction is made by the backend's input writer (see `Store.open`).
         """
         where = f"storing input {seq} of table {table_id!r}"
         if self._closed:

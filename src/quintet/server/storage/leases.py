@@ -15,6 +15,7 @@ Expiry alone does not fence: an expired lease that nobody took over may still ap
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -103,8 +104,8 @@ def _later(backend: Literal["sqlite", "postgresql"], seconds: float) -> Any:
 
 
 def _check_ttl(table: str, ttl_s: float) -> None:
-    if not ttl_s > 0:
-        raise StorageError(f"lease of {table}: ttl_s must be > 0 seconds, not {ttl_s}")
+    if not 0 < ttl_s < math.inf:  # NaN fails too
+        raise StorageError(f"lease of {table}: ttl_s must be > 0 seconds and finite, not {ttl_s}")
 
 
 class LeaseQueries:
@@ -211,6 +212,22 @@ class LeaseQueries:
         if row is None:
             return None
         return Lease(row.table_id, row.owner, int(row.epoch), row.expires_at)
+
+    async def lease_history(self, table_id: str) -> list[tuple[int, str]]:
+        """Every (epoch, owner) the table's lease has had, oldest first (the fencing record:
+        one owner per epoch)."""
+        h = models.lease_history
+        statement = select(h.c.epoch, h.c.owner).where(h.c.table_id == table_id)
+        async with self._db.transaction(f"reading the lease history of table {table_id!r}") as c:
+            return [(int(r.epoch), r.owner) for r in await c.execute(statement.order_by(h.c.epoch))]
+
+    async def input_epochs(self, table_id: str) -> list[int | None]:
+        """The lease epoch each stored input of the table was appended under, by seq (None:
+        appended unfenced)."""
+        i = models.inputs
+        statement = select(i.c.epoch).where(i.c.table_id == table_id).order_by(i.c.seq)
+        async with self._db.transaction(f"reading the input epochs of table {table_id!r}") as c:
+            return [r.epoch for r in await c.execute(statement)]
 
     async def orphaned_tables(self, limit: int = 100) -> list[str]:
         """Up to `limit` ids of "running" tables whose lease is missing or expired (by the

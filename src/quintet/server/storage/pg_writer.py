@@ -27,6 +27,17 @@ from quintet.server.storage.engine import ConstraintFailed
 from quintet.server.storage.leases import Fences, Lost, fenced_out
 from quintet.server.storage.rows import StorageError
 
+#: How long opening the writer's connection may take before the batch fails.
+CONNECT_TIMEOUT_S = 10.0
+# What the driver raises when the database refuses or cannot be reached.
+_FAILURES = (
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.InternalClientError,
+    OSError,
+    TimeoutError,
+)
+
 _ROWS = (
     "unnest($1::text[], $2::int[], $3::bigint[], $4::int[], $5::text[], $6::bigint[])"
     " AS r(table_id, seq, time_ms, seat, action, epoch)"
@@ -103,7 +114,7 @@ class PgInputWriter:
             found = await connection.fetch(_INSERT_FENCED, *columns, tables, owners, epochs)
         except asyncpg.IntegrityConstraintViolationError as error:
             raise ConstraintFailed(f"{what}: {error}") from error
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+        except _FAILURES as error:
             raise StorageError(f"{what}: {type(error).__name__}: {error}") from error
         return fenced_out(fences, {row["table_id"]: (row["owner"], row["epoch"]) for row in found})
 
@@ -115,13 +126,13 @@ class PgInputWriter:
         if connection is not None and not connection.is_closed():
             try:
                 await connection.close(timeout=5)
-            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError):
+            except _FAILURES:
                 connection.terminate()
 
     async def _connect(self, what: str) -> asyncpg.Connection:
         try:
-            connection = await asyncpg.connect(self._dsn)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+            connection = await asyncpg.connect(self._dsn, timeout=CONNECT_TIMEOUT_S)
+        except _FAILURES as error:
             raise StorageError(f"{what}: cannot connect: {error}") from error
         self._connection = connection
         return connection
