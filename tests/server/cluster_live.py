@@ -15,13 +15,11 @@ import functools
 import itertools
 import threading
 import time
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import text
-from sqlalchemy.ext.asyncio import create_async_engine
 from tests.server.live import (
     LiveServer,
     Replayed,
@@ -34,6 +32,9 @@ from tests.server.live import (
 from tests.server.redis_server import RedisServer
 
 from quintet.core import SPECTATOR
+from quintet.server.storage import Store
+
+T = TypeVar("T")
 
 #: The tests' lease times. Short where a killed owner's tables must move quickly (they
 #: move about this long after the kill); longer elsewhere, so that a process the shared
@@ -100,36 +101,28 @@ class LiveCluster:
                 log = log.replace("Traceback", "")
             assert "Traceback" not in log, f"{name} logged an error:\n{log}"
 
-    def query(self, sql: str, **params: Any) -> list[Any]:
-        async def run() -> list[Any]:
-            engine = create_async_engine(self.db_url)
+    def _read(self, read: Callable[[Store], Awaitable[T]]) -> T:
+        """What `read(store)` gives on the cluster's database (a store of its own)."""
+
+        async def run() -> T:
+            store = await Store.open(self.db_url)
             try:
-                async with engine.connect() as connection:
-                    return list(await connection.execute(text(sql), params))
+                return await read(store)
             finally:
-                await engine.dispose()
+                await store.close()
 
         return asyncio.run(run())
 
     def owner(self, table_id: str) -> str | None:
-        rows = self.query("SELECT owner FROM leases WHERE table_id = :t", t=table_id)
-        return rows[0][0] if rows else None
+        """The process holding the table's lease (live or expired), None before any."""
+        lease = self._read(lambda store: store.lease(table_id))
+        return None if lease is None else lease.owner
 
     def fencing(self, table_id: str) -> tuple[list[int | None], dict[int, str]]:
         """The epoch of each input by seq, and the owner of each epoch (lease_history)."""
-        epochs = [
-            row[0]
-            for row in self.query(
-                "SELECT epoch FROM inputs WHERE table_id = :t ORDER BY seq", t=table_id
-            )
-        ]
-        owners = {
-            row[0]: row[1]
-            for row in self.query(
-                "SELECT epoch, owner FROM lease_history WHERE table_id = :t", t=table_id
-            )
-        }
-        return epochs, owners
+        epochs = self._read(lambda store: store.input_epochs(table_id))
+        history = self._read(lambda store: store.lease_history(table_id))
+        return epochs, dict(history)
 
 
 def play_reconnecting(
