@@ -4,9 +4,10 @@ real `quintet serve` processes, a throwaway PostgreSQL cluster and redis-server.
 - Three processes, the clients of each table spread over all three: whole Quashars and
   Quiclo games, the leak check on every connection, and the HTTP operations that need the
   table's owner (start, the seats' presence, sample, hint) asked of other processes.
-- The owner of a running game killed with `kill -9` three times, each time replaced:
-  the game finishes, every acknowledged input is in the record, and the record's fencing
-  shows one owner at a time.
+- The owner of a running game killed with `kill -9` three times, each time replaced, and
+  once paused (SIGSTOP) until its table moved, then woken: the game finishes, every
+  acknowledged input is in the record, and the record's fencing shows one owner at a
+  time.
 - redis-server restarted in the middle of a game: the game goes on to its end.
 
 No test asserts a time: each waits on a condition with a generous bound.
