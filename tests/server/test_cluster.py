@@ -19,6 +19,7 @@ import contextlib
 import functools
 import itertools
 import signal
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -78,6 +79,22 @@ def watch(_view: dict[str, Any]) -> None:
     return None
 
 
+class Gated:
+    """A client chooser that waits for `gate` before each choice (the view it decides
+    on is the latest when the gate opens: messages queue meanwhile)."""
+
+    def __init__(self, inner: Any, gate: threading.Event) -> None:
+        self.inner = inner
+        self.gate = gate
+
+    def __call__(self, view: dict[str, Any]) -> Any:
+        assert self.gate.wait(WAIT_S * 2), "the gate stayed closed"
+        return self.inner(view)
+
+    def refused(self, message: dict[str, Any]) -> None:
+        self.inner.refused(message)
+
+
 class Table:
     """A table of human seats (and perhaps bots), its players spread over the processes,
     played by client bots that reconnect; `sessions[seat]` (None: a spectator)."""
@@ -93,9 +110,14 @@ class Table:
             with servers[seat % len(servers)].http() as http:
                 self.tokens[seat] = join(http, self.id, seat, f"p{seat}")
         level = "basic" if game == "quashars" else "easy"
+        #: Open: the players act. Closed: they hold their next action (a table of people
+        #: only, without timers, then stands still), so a test acts at a chosen seq.
+        self.gate = threading.Event()
+        self.gate.set()
         self.choosers: dict[int | None, Any] = {None: watch}
         for seat in humans:
-            self.choosers[seat] = SteadyBotClient(game, level, seat, seat, TEST_BOT_PACE)
+            bot = SteadyBotClient(game, level, seat, seat, TEST_BOT_PACE)
+            self.choosers[seat] = Gated(bot, self.gate)
         self.sessions: dict[int | None, list[Session]] = {}
         #: Every connection's session as it starts (the play threads add them).
         self.seen: list[Session] = []
@@ -198,23 +220,32 @@ def test_three_processes_play_whole_games_with_each_tables_clients_spread(
 
 @pytest.mark.parametrize("cluster", [SHORT_LEASE_TTL_S], indirect=True)
 def test_killing_or_pausing_the_owner_loses_nothing_and_never_forks(cluster: LiveCluster) -> None:
+    # The replacements run from the start, so that no kill waits for one to start while
+    # the game runs on (it could end before the next kill).
+    for name in ("r0", "r1", "r2"):
+        cluster.add(name)
     table = Table(cluster, "quashars", ["human"] * 4, QUASHARS)
     kills: list[tuple[str, int]] = []
-    paused = None
     with contextlib.ExitStack() as stack:
         table.play(stack, start_on=1)
-        for number, after in enumerate((20, 80, 170)):
-            if number == 2:  # between the second kill and the third, a pause
-                paused = pause_the_owner(cluster, table, 125)
+        # Two kills while the players act (actions may be in flight): the game stands
+        # still until the table is taken over, so the next seq is reached after it.
+        for after in (20, 80):
             table.reach(after)
-            owner = cluster.owner(table.id)
-            assert owner in cluster.servers, (owner, list(cluster.servers))
-            cluster.kill(owner)
-            kills.append((owner, table.progress()))
-            cluster.add(f"r{number}")  # a fresh process replaces it
+            kills.append(kill_the_owner(cluster, table))
+        # A pause and a last kill while the players hold their actions: the game cannot
+        # end before them.
+        table.reach(125)
+        table.gate.clear()
+        paused = pause_the_owner(cluster, table)
+        table.gate.set()
+        table.reach(170)
+        table.gate.clear()
+        kills.append(kill_the_owner(cluster, table))
+        table.gate.set()
         table.finish(errors={"stopped", "storage_failed"})
     # The paused owner found its lease taken when it woke: its table stopped there.
-    if paused is not None and paused in cluster.servers:
+    if paused in cluster.servers:
         log = cluster.servers[paused].log()
         assert f"stops on {paused}: its lease was lost" in log or "LeaseLost" in log, log
     assert len(kills) == 3
@@ -234,12 +265,19 @@ def test_killing_or_pausing_the_owner_loses_nothing_and_never_forks(cluster: Liv
         assert owners[earlier] != owners[later], (earlier, later, owners)
 
 
-def pause_the_owner(cluster: LiveCluster, table: Table, after: int) -> str:
-    """Once the game reached `after`, stop its owner (SIGSTOP: alive, holding its state,
-    but silent) until another process has taken the table over, then let it go on: it
-    must find its lease lost (or its next append fenced out) and stop the table, not
-    fork the record. Returns its name."""
-    table.reach(after)
+def kill_the_owner(cluster: LiveCluster, table: Table) -> tuple[str, int]:
+    """kill -9 the process that owns the table now; returns its name and the seq seen."""
+    owner = cluster.owner(table.id)
+    assert owner in cluster.servers, (owner, list(cluster.servers))
+    cluster.kill(owner)
+    return owner, table.progress()
+
+
+def pause_the_owner(cluster: LiveCluster, table: Table) -> str:
+    """Stop the table's owner (SIGSTOP: alive, holding its state, but silent) until
+    another process has taken the table over, then let it go on: it must find its lease
+    lost (or its next append fenced out) and stop the table, not fork the record.
+    Returns its name."""
     owner = cluster.owner(table.id)
     assert owner is not None
     server = cluster.servers[owner]

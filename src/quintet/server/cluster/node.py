@@ -100,6 +100,9 @@ class Cluster:
         self._renewed = time.monotonic()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[None]] = []
+        #: Stopping: no new remote connection or request is taken here (they are sent on
+        #: to the tables' next owners), and none waits on another process.
+        self.closing = False
 
     # ------------------------------------------------------------------ life cycle
 
@@ -118,6 +121,8 @@ class Cluster:
     async def close(self) -> None:
         """Tell the remote connections to reconnect, stop the runners, release every lease
         (the others take the tables over at once), leave Redis."""
+        self.closing = True
+        self.bus.give_up(self.bus.asked, "this server is stopping")
         for loop in self._loops:
             loop.cancel()
         for loop in self._loops:
@@ -169,10 +174,13 @@ class Cluster:
         loaded here), else the owner's name. A table with no live owner is taken here;
         one whose owner died waits (a lease's time at most) for its lease to expire.
 
-        Raises `BusDown` when Redis is down or the dead owner's lease does not expire.
+        Raises `BusDown` when Redis is down, the dead owner's lease does not expire, or
+        this process is stopping.
         """
         give_up = time.monotonic() + 3 * self.ttl + 5
         while True:
+            if self.closing:  # a stopping process takes no table
+                raise BusDown("this server is stopping")
             if table_id in self.held:
                 await self._load(table_id)
                 return None
@@ -376,7 +384,7 @@ class Cluster:
         remote = self.remote[key]
         watcher = remote.watcher
         try:
-            if watcher.table_id not in self.held:
+            if self.closing or watcher.table_id not in self.held:
                 raise moved(watcher.table_id)
             await self.hub.attach(watcher.table_id, watcher)
         except HubError as error:
@@ -423,7 +431,7 @@ class Cluster:
         """Answer a request for a table's memory, if the table is still held here."""
         table_id = message["table"]
         try:
-            if table_id not in self.held:
+            if self.closing or table_id not in self.held:
                 raise moved(table_id)
             result = await REQUESTS[message["t"]](self.hub, message)
         except HubError as error:
