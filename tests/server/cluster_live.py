@@ -15,7 +15,8 @@ import functools
 import itertools
 import threading
 import time
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable, Collection, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -65,6 +66,7 @@ class LiveCluster:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def add(self, name: str) -> LiveServer:
+        """Start process `name` and wait until it answers."""
         server = start_server(
             self.db_url,
             self.folder / name,
@@ -78,6 +80,14 @@ class LiveCluster:
         with self.lock:
             self.servers[name] = server
         return server
+
+    def add_all(self, names: Sequence[str]) -> None:
+        """Start processes `names` at once (each start is mostly waiting for imports)."""
+        with ThreadPoolExecutor(len(names)) as pool:
+            list(pool.map(self.add, names))
+        with self.lock:  # in the order given, whichever answered first
+            for name in names:
+                self.servers[name] = self.servers.pop(name)
 
     def live(self) -> list[LiveServer]:
         with self.lock:

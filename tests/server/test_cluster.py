@@ -66,8 +66,7 @@ def cluster(
     ttl = getattr(request, "param", LEASE_TTL_S)
     live = LiveCluster(pg_cluster.create_database(), redis_server, tmp_path, ttl)
     try:
-        for name in ("a", "b", "c"):
-            live.add(name)
+        live.add_all(["a", "b", "c"])
         yield live
         live.stop_all()
     finally:
@@ -160,11 +159,21 @@ class Table:
         """The highest seq any connection of the table has seen so far."""
         return max((session.high for session in list(self.seen)), default=-1)
 
+    def client_failures(self) -> dict[int | None, str]:
+        """What ended each client thread that failed."""
+        return {
+            seat: repr(out[0])
+            for seat, (_, out) in self._threads.items()
+            if out and isinstance(out[0], BaseException)
+        }
+
     def reach(self, seq: int) -> None:
         """Wait until a client has seen `seq`."""
         give_up = time.monotonic() + WAIT_S * 2
         while self.progress() < seq:
-            assert time.monotonic() < give_up, f"the game did not reach seq {seq}"
+            assert time.monotonic() < give_up, (
+                f"the game did not reach seq {seq}; the clients: {self.client_failures()}"
+            )
             time.sleep(0.01)
 
     def finish(self, errors: frozenset[str] | set[str] = frozenset({"stopped"})) -> Replayed:
@@ -222,8 +231,7 @@ def test_three_processes_play_whole_games_with_each_tables_clients_spread(
 def test_killing_or_pausing_the_owner_loses_nothing_and_never_forks(cluster: LiveCluster) -> None:
     # The replacements run from the start, so that no kill waits for one to start while
     # the game runs on (it could end before the next kill).
-    for name in ("r0", "r1", "r2"):
-        cluster.add(name)
+    cluster.add_all(["r0", "r1", "r2"])
     table = Table(cluster, "quashars", ["human"] * 4, QUASHARS)
     kills: list[tuple[str, int]] = []
     with contextlib.ExitStack() as stack:
