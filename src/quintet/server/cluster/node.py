@@ -288,6 +288,7 @@ class Cluster:
         """Seat a new connection with its table's owner when that is another process;
         False when the table lives here (the hub seats it). A connection that cannot be
         seated anywhere now is closed with `RECONNECT`."""
+        give_up = time.monotonic() + REQUEST_TIMEOUT_S
         for _ in range(3):
             try:
                 owner = await self.route(table_id)
@@ -296,12 +297,15 @@ class Cluster:
                 return True
             if owner is None:
                 return False
+            left = give_up - time.monotonic()
+            if left <= 0:
+                break  # a client waits for its welcome: better to send it round again
             conn = f"{next(self._ids)}"
             self.proxied[conn] = Proxied(table_id, owner, watcher, conn)
             self._proxy_of[id(watcher)] = conn
             message = {"t": "attach", "table": table_id, "c": conn, "seat": watcher.seat}
             try:
-                await self.bus.request(owner, message, REQUEST_TIMEOUT_S)
+                await self.bus.request(owner, message, left)
             except HubError as error:
                 self._unlink(conn)
                 if error.code == MOVED:
