@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system parts the tests need, from Debian, where this machine allows it:
 # PostgreSQL (the server's second storage backend), Chromium (the browser tests drive it
-# through Playwright; never `playwright install`) and npm (the front end's modules).
+# through Playwright; never `playwright install`), npm (the front end's modules) and Redis
+# (the multi-process tests start a throwaway `redis-server`; no service is enabled).
 # `make test` and `.ci/run` call it.
 # It never fails the build by itself: when it cannot install something it says so plainly,
 # and the tests that need that part then fail with the same hint (or skip, only when
@@ -14,6 +15,7 @@ have_postgres() {
 
 missing=()
 have_postgres || missing+=(postgresql)
+command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ] || missing+=(redis-server)
 # Chromium only recommends a font; without one, pages render no text.
 [ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
 command -v npm >/dev/null || missing+=(npm)

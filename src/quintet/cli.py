@@ -486,6 +486,23 @@ def serve_command(  # noqa: PLR0917
             "Default: $QUINTET_ABANDON_AFTER, else 3600.",
         ),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            "--redis",
+            help="Join a cluster of servers through this Redis (redis://[:password@]host:"
+            "port/db; needs a PostgreSQL --db shared by all of them; docs/scaling.md). "
+            "Default: $QUINTET_REDIS, else none: this server runs alone.",
+        ),
+    ] = None,
+    process_name: Annotated[
+        str | None,
+        typer.Option(
+            "--process-name",
+            help="This server's unique name in the cluster. Default: "
+            "$QUINTET_PROCESS_NAME, else hostname-pid-random.",
+        ),
+    ] = None,
     log_level: Annotated[
         str, typer.Option("--log-level", help="debug, info, warning or error.")
     ] = "info",
@@ -518,6 +535,8 @@ def serve_command(  # noqa: PLR0917
             create_per_minute=create_per_minute,
             open_table_ttl_s=open_table_ttl,
             abandon_after_s=abandon_after,
+            redis_url=redis,
+            process_name=process_name,
         )
     except SettingsError as error:
         raise typer.BadParameter(str(error)) from None
@@ -526,6 +545,15 @@ def serve_command(  # noqa: PLR0917
     except StorageError as error:
         typer.echo(f"Error: cannot use the database: {error}", err=True)
         raise typer.Exit(2) from None
+    if settings.redis_url is not None:
+        from quintet.server.errors import HubError
+        from quintet.server.main import check_redis
+
+        try:
+            check_redis(settings.redis_url)
+        except HubError as error:
+            typer.echo(f"Error: --redis: {error.message}", err=True)
+            raise typer.Exit(2) from None
     typer.echo(f"Quintet server starting; database: {settings.db_url}", err=True)
     serve(settings, log_level.lower(), open_browser=open_browser)
 

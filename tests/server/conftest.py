@@ -47,3 +47,22 @@ def pg_url(pg_cluster: object) -> str:
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh, empty database URL for one test, on each backend in turn."""
     return pg.backend_url(request, tmp_path)
+
+
+@pytest.fixture
+def redis_server() -> Iterator[object]:
+    """A throwaway redis-server for one test (a `redis_server.RedisServer`); without
+    redis-server the test FAILS with the install hint."""
+    from tests.server.redis_server import RedisMissing, RedisServer
+
+    missing: str | None = None
+    try:
+        server = RedisServer.start()
+    except RedisMissing as error:
+        missing = str(error)
+    if missing is not None:
+        pytest.fail(missing, pytrace=False)
+    try:
+        yield server
+    finally:
+        server.stop()

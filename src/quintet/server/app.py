@@ -30,6 +30,17 @@ from quintet.server.storage import StorageError, Store
 log = logging.getLogger(__name__)
 
 
+async def join_cluster(hub: Hub, store: Store, settings: Settings) -> int:
+    """Make this process a member of the cluster of `settings.redis_url`; returns how many
+    orphaned tables it took over. Raises `BusDown` when Redis does not answer."""
+    from quintet.server.cluster.node import Cluster, default_name
+
+    assert settings.redis_url is not None
+    name = settings.process_name or default_name()
+    hub.cluster = Cluster(hub, store, settings.redis_url, name, settings.lease_ttl_s)
+    return await hub.cluster.start()
+
+
 def create_app(settings: Settings) -> FastAPI:
     """The server's app for these settings (nothing is opened until its lifespan starts)."""
 
@@ -39,7 +50,10 @@ def create_app(settings: Settings) -> FastAPI:
         hub = Hub(store, settings)
         app.state.hub = hub
         try:
-            resumed = await hub.resume()
+            if settings.redis_url is None:
+                resumed = await hub.resume()
+            else:  # a cluster: this process resumes only the tables nobody holds
+                resumed = await join_cluster(hub, store, settings)
             log.info("quintet server ready (%s); %d table(s) resumed", store.backend, resumed)
             # Everything made so far (modules, the word list, FastAPI's routes: some 100,000
             # objects) lives as long as the server. Moving it out of the collector's reach
@@ -55,6 +69,8 @@ def create_app(settings: Settings) -> FastAPI:
                     with contextlib.suppress(asyncio.CancelledError):
                         await task
         finally:
+            if hub.cluster is not None:
+                await hub.cluster.close()  # stops the runners, then gives the tables back
             await hub.close()
             await store.close()
             log.info("quintet server stopped cleanly")

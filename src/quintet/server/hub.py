@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from quintet.core import Input, JSONDict, RuleError, registry
 from quintet.server.checks import (
@@ -56,6 +56,9 @@ from quintet.server.storage import (
     hash_token,
     new_table_id,
 )
+
+if TYPE_CHECKING:  # loaded only in a cluster (server/cluster/)
+    from quintet.server.cluster.node import Cluster
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +99,9 @@ class Hub:
         #: The rows of the open tables this process created, as created: what a join checks
         #: first (see `_join_checks`), so a join needs no read; gone once the table starts.
         self._created: dict[str, TableRow] = {}
+        #: With `--redis`: this process's part in a cluster, where a table may live on
+        #: another process (server/cluster/node.py). None: this server runs alone.
+        self.cluster: Cluster | None = None
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock that serialises starting, loading and linking this table."""
@@ -192,6 +198,8 @@ class Hub:
         if runner is not None and runner.status == "finished":
             for watcher in list(runner.watchers):
                 watcher.send(text)
+        elif self.cluster is not None:
+            self.cluster.tell(table_id, text)
 
     # -------------------------------------------------------------------- lobby
 
@@ -250,6 +258,8 @@ class Hub:
             created_at=datetime.now(UTC),
         )
         await self.store.create_table(new)
+        if self.cluster is not None:
+            await self.cluster.created(new.id)
         # The row as stored, without reading it back (what a read would give).
         row = TableRow(
             id=new.id,
@@ -323,6 +333,8 @@ class Hub:
         if waiting is not None:
             waiting.row = await self.row(table_id)
             lobby_changed(waiting)
+        elif self.cluster is not None:
+            self.cluster.lobby_changed(table_id)
         return token
 
     def _join_checks(self, table_id: str, held_ok: bool) -> TableRow | None:
@@ -362,6 +374,10 @@ class Hub:
         Raises `HubError`: no_token, bad_token (no seat's here), no_table, not_open, or
         seats_open (naming them).
         """
+        if self.cluster is not None:
+            remote, _ = await self.cluster.call(table_id, "start", token=token)
+            if remote:
+                return await self.row(table_id)
         async with self.lock(table_id):
             row = await self.row(table_id)
             if row.status != "open":
@@ -415,6 +431,10 @@ class Hub:
         runner = self.runners.get(row.id)
         if runner is not None:
             return TableInfo(row, runner.status, runner.seat_infos(), runner.seq)
+        if self.cluster is not None and row.id not in self.lobby:
+            found = await self.cluster.describe(row)
+            if found is not None:
+                return found
         seq = 0 if row.status == "open" else await self.store.input_count(row.id)
         return TableInfo(row, row.status, lobby_seats(row, self._waiting(row.id)), seq)
 
@@ -466,6 +486,10 @@ class Hub:
     async def attach(self, table_id: str, watcher: Watcher) -> None:
         """Hand a connection to its table; it gets its `welcome` at once."""
         runner = self.runners.get(table_id)
+        if runner is None and self.cluster is not None:
+            if await self.cluster.proxy(table_id, watcher):
+                return  # seated by the table's owner, another process
+            runner = self.runners.get(table_id)
         if runner is None:
             async with self.lock(table_id):
                 runner = self.runners.get(table_id)
@@ -500,6 +524,8 @@ class Hub:
             return None
 
     def detach(self, table_id: str, watcher: Watcher) -> None:
+        if self.cluster is not None and self.cluster.unproxy(watcher):
+            return
         waiting = self.lobby.get(table_id)
         if waiting is not None and watcher in waiting.watchers:
             waiting.watchers.remove(watcher)
@@ -519,6 +545,8 @@ class Hub:
         runner = self.runners.get(table_id)
         if watcher.seat is None:
             watcher.send(error_text(ErrorCode.SPECTATOR, "a spectator cannot act", ref))
+        elif self.cluster is not None and self.cluster.forward(watcher, action, ref):
+            pass  # its table runs on another process
         elif runner is not None and watcher in runner.watchers:
             runner.submit(watcher, action, ref)
         elif table_id in self.lobby and watcher in self.lobby[table_id].watchers:
@@ -534,6 +562,10 @@ class Hub:
         Raises `HubError`: not_practice at a table not created with `practice`, no_token or
         bad_token without a token of a seat here, not_running unless the game runs.
         """
+        if self.cluster is not None and table_id not in self.runners:
+            remote, found = await self.cluster.call(table_id, "hint", token=token)
+            if remote:
+                return found[0], found[1]
         row = await self.row(table_id)
         if not row.settings.get("practice"):
             raise HubError(
@@ -553,6 +585,10 @@ class Hub:
         Raises `HubError`: no_token or bad_token without a token of a seat here,
         not_running unless the game runs, cannot_act when the seat has nothing to do now.
         """
+        if self.cluster is not None and table_id not in self.runners:
+            remote, found = await self.cluster.call(table_id, "sample", token=token)
+            if remote:
+                return dict(found)
         row = await self.row(table_id)
         seat, runner = self._running_seat(row, token, "a sample")
         action = sample_action(runner.game, runner.state, seat)

@@ -70,6 +70,14 @@ def check_database(url: str) -> None:
     asyncio.run(check())
 
 
+def check_redis(url: str) -> None:
+    """Ping the cluster's Redis once before serving, so a wrong URL, a wrong password or a
+    Redis that is down is one clear error. Raises `BusDown` naming the problem."""
+    from quintet.server.cluster.bus import ping
+
+    asyncio.run(ping(url))
+
+
 def address(settings: Settings) -> str:
     """The address a person opens: a server listening on every interface is reached on
     this machine through the loopback address."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -67,6 +68,35 @@ def default_db_url() -> str:
     folder = Path(platformdirs.user_data_dir("quintet"))
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite+aiosqlite:///{folder / 'quintet.sqlite3'}"
+
+
+def check_cluster(redis_url: str, db_url: str, process_name: str | None) -> None:
+    """Raises `SettingsError` unless these make a cluster: a redis:// (or rediss://) URL,
+    a PostgreSQL database, a process name of letters, digits and `.-_`.
+
+    >>> try:
+    ...     check_cluster("redis://h:6379/0", "sqlite+aiosqlite:///x", None)
+    ... except SettingsError as error:
+    ...     print(str(error)[:60])
+    --redis needs a PostgreSQL database (--db postgresql+asyncpg
+    """
+    if urlsplit(redis_url).scheme not in ("redis", "rediss", "unix"):
+        raise SettingsError(
+            f"--redis must be a redis://[:password@]host:port/db URL, not {redis_url[:40]!r}"
+        )
+    if not db_url.startswith(("postgresql", "postgres:")):
+        raise SettingsError(
+            "--redis needs a PostgreSQL database (--db postgresql+asyncpg://...): the "
+            "processes of a cluster share one database, and SQLite is one machine's file"
+        )
+    if process_name is not None and not _NAME.fullmatch(process_name):
+        raise SettingsError(
+            f"--process-name must be 1 to 64 letters, digits, '.', '-' or '_', "
+            f"not {process_name[:70]!r}"
+        )
+
+
+_NAME: Final = re.compile(r"[A-Za-z0-9._-]{1,64}")
 
 
 @dataclass(frozen=True)
@@ -126,6 +156,14 @@ class Settings:
     #: Accept the games' test-only bot levels (`BotLevels.hidden`, e.g. Quiclo's perfect)
     #: at new tables. Off: they are refused, as the lobby never offers them.
     test_bots: bool = False
+    #: The cluster's Redis (redis://[:password@]host:port/db): with it this process joins
+    #: the others on the same PostgreSQL database (docs/scaling.md); None: it runs alone.
+    redis_url: str | None = None
+    #: This process's name in the cluster, unique (None: hostname-pid-random).
+    process_name: str | None = None
+    #: Seconds a table's lease lasts unless renewed (renewed every third of it); a
+    #: process that dies leaves its tables to the others after about this long.
+    lease_ttl_s: float = 5.0
 
     def __post_init__(self) -> None:
         if not self.db_url:
@@ -175,6 +213,10 @@ class Settings:
             )
         if not (math.isfinite(self.bot_pace) and self.bot_pace >= 0):
             raise SettingsError(f"bot_pace must be >= 0, not {self.bot_pace}")
+        if self.redis_url is not None:
+            check_cluster(self.redis_url, self.db_url, self.process_name)
+        if not (math.isfinite(self.lease_ttl_s) and self.lease_ttl_s > 0):
+            raise SettingsError(f"lease_ttl_s must be > 0, not {self.lease_ttl_s}")
         if self.public_url is not None:
             object.__setattr__(self, "public_url", origin_of(self.public_url))
         object.__setattr__(
@@ -230,6 +272,9 @@ class Settings:
             "max_connections": ("QUINTET_MAX_CONNECTIONS", int),
             "header_timeout_s": ("QUINTET_HEADER_TIMEOUT", float),
             "public_url": ("QUINTET_PUBLIC_URL", str),
+            "redis_url": ("QUINTET_REDIS", str),
+            "process_name": ("QUINTET_PROCESS_NAME", str),
+            "lease_ttl_s": ("QUINTET_LEASE_TTL", float),
         }
         for name, (variable, kind) in from_env.items():
             text = env.get(variable)

@@ -1,0 +1,330 @@
+"""Several server processes on one PostgreSQL database and one Redis (docs/scaling.md):
+real `quintet serve` processes, a throwaway PostgreSQL cluster and redis-server.
+
+- Three processes, the clients of each table spread over all three: whole Quashars and
+  Quiclo games, the leak check on every connection, and the HTTP operations that need the
+  table's owner (start, the seats' presence, sample, hint) asked of other processes.
+- The owner of a running game killed with `kill -9` three times, each time replaced, and
+  once paused (SIGSTOP) until its table moved, then woken: the game finishes, every
+  acknowledged input is in the record, and the record's fencing shows one owner at a
+  time.
+- redis-server restarted in the middle of a game: the game goes on to its end.
+
+No test asserts a time: each waits on a condition with a generous bound.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import itertools
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.server.cluster_live import (
+    LEASE_TTL_S,
+    SHORT_LEASE_TTL_S,
+    LiveCluster,
+    check_seat,
+    play_reconnecting,
+)
+from tests.server.live import (
+    TEST_BOT_PACE,
+    Replayed,
+    Session,
+    SteadyBotClient,
+    connect_table,
+    create_table,
+    in_thread,
+    join,
+    seat_post,
+    seated,
+    start,
+)
+from tests.server.redis_server import RedisServer
+from typer.testing import CliRunner
+
+from quintet.cli import app
+
+QUASHARS = {"pause_ms": 0}
+QUICLO = {"open_hands": False, "sit_out_ms": 250, "stall_ms": 0}
+#: Bound for a condition the tests wait on (only turns a hang into a failure).
+WAIT_S = 60.0
+
+
+@pytest.fixture
+def cluster(
+    request: pytest.FixtureRequest, pg_cluster: Any, redis_server: RedisServer, tmp_path: Path
+) -> Iterator[LiveCluster]:
+    """Processes a, b and c on a fresh database (the lease time: the test's indirect
+    parameter, else `LEASE_TTL_S`); each must stop cleanly at the end."""
+    ttl = getattr(request, "param", LEASE_TTL_S)
+    live = LiveCluster(pg_cluster.create_database(), redis_server, tmp_path, ttl)
+    try:
+        live.add_all(["a", "b", "c"])
+        yield live
+        live.stop_all()
+    finally:
+        for server in [*live.servers.values(), *live.dead.values()]:
+            server.kill()
+
+
+def watch(_view: dict[str, Any]) -> None:
+    return None
+
+
+class Gated:
+    """A client chooser that waits for `gate` before each choice (the view it decides
+    on is the latest when the gate opens: messages queue meanwhile)."""
+
+    def __init__(self, inner: Any, gate: threading.Event) -> None:
+        self.inner = inner
+        self.gate = gate
+
+    def __call__(self, view: dict[str, Any]) -> Any:
+        assert self.gate.wait(WAIT_S * 2), "the gate stayed closed"
+        return self.inner(view)
+
+    def refused(self, message: dict[str, Any]) -> None:
+        self.inner.refused(message)
+
+
+class Table:
+    """A table of human seats (and perhaps bots), its players spread over the processes,
+    played by client bots that reconnect; `sessions[seat]` (None: a spectator)."""
+
+    def __init__(self, cluster: LiveCluster, game: str, seats: list[str], options: Any) -> None:
+        self.cluster = cluster
+        servers = cluster.live()
+        with servers[0].http() as http:
+            self.id: str = create_table(http, game, seats, options, seed=len(seats))["id"]
+        humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
+        self.tokens: dict[int | None, str | None] = {None: None}
+        for seat in humans:  # each seat joins through the next process
+            with servers[seat % len(servers)].http() as http:
+                self.tokens[seat] = join(http, self.id, seat, f"p{seat}")
+        level = "basic" if game == "quashars" else "easy"
+        #: Open: the players act. Closed: they hold their next action (a table of people
+        #: only, without timers, then stands still), so a test acts at a chosen seq.
+        self.gate = threading.Event()
+        self.gate.set()
+        self.choosers: dict[int | None, Any] = {None: watch}
+        for seat in humans:
+            bot = SteadyBotClient(game, level, seat, seat, TEST_BOT_PACE)
+            self.choosers[seat] = Gated(bot, self.gate)
+        self.sessions: dict[int | None, list[Session]] = {}
+        #: Every connection's session as it starts (the play threads add them).
+        self.seen: list[Session] = []
+        self._threads: dict[int | None, Any] = {}
+
+    def play(self, stack: contextlib.ExitStack, start_on: int) -> None:
+        """Connect every seat and the spectator, each to the next process, wait for each
+        to be seated, start the table through process `start_on`, and play in threads."""
+        servers = self.cluster.live()
+        first: dict[int | None, tuple[Any, Session]] = {}
+        for number, (seat, token) in enumerate(self.tokens.items()):
+            ws = stack.enter_context(connect_table(servers[number % len(servers)], self.id, token))
+            session = Session(seat)
+            seated(ws, session)
+            first[seat] = (ws, session)
+        self.check_presence(servers[-1])
+        with servers[start_on].http() as http:
+            start(http, self.id, self.tokens[min(s for s in self.tokens if s is not None)])
+        for number, (seat, (ws, session)) in enumerate(first.items()):
+            play = functools.partial(
+                play_reconnecting, first=(ws, session), turn=number + 1, seen=self.seen
+            )
+            self._threads[seat] = in_thread(
+                play, self.cluster, self.id, self.tokens[seat], self.choosers[seat]
+            )
+
+    def check_presence(self, server: Any) -> None:
+        """Every seat shows connected in the table's description from any process (the
+        owner's waiting room knows the connections of the others)."""
+        with server.http() as http:
+            give_up = time.monotonic() + WAIT_S
+            while True:
+                seats = http.get(f"/api/tables/{self.id}").json()["seats"]
+                if all(seat["connected"] for seat in seats):
+                    return
+                assert time.monotonic() < give_up, seats
+                time.sleep(0.02)
+
+    def progress(self) -> int:
+        """The highest seq any connection of the table has seen so far."""
+        return max((session.high for session in list(self.seen)), default=-1)
+
+    def client_failures(self) -> dict[int | None, str]:
+        """What ended each client thread that failed."""
+        return {
+            seat: repr(out[0])
+            for seat, (_, out) in self._threads.items()
+            if out and isinstance(out[0], BaseException)
+        }
+
+    def reach(self, seq: int) -> None:
+        """Wait until a client has seen `seq`."""
+        give_up = time.monotonic() + WAIT_S * 2
+        while self.progress() < seq:
+            assert time.monotonic() < give_up, (
+                f"the game did not reach seq {seq}; the clients: {self.client_failures()}"
+            )
+            time.sleep(0.01)
+
+    def finish(self, errors: frozenset[str] | set[str] = frozenset({"stopped"})) -> Replayed:
+        """Wait for every client; check each connection against the record (`check_seat`;
+        `errors`: the error codes a client may have got)."""
+        failed = []
+        for seat, (thread, out) in self._threads.items():
+            thread.join(240.0)
+            assert not thread.is_alive(), f"seat {seat}'s client did not finish"
+            if isinstance(out[0], BaseException):
+                failed.append(f"seat {seat}: {out[0]!r}")
+            else:
+                self.sessions[seat] = out[0]
+        assert not failed, "; ".join(failed)
+        with self.cluster.live()[0].http() as http:
+            record = http.get(f"/api/tables/{self.id}/replay").json()
+        replayed = Replayed(record)
+        for seat, sessions in self.sessions.items():
+            check_seat(replayed, seat, sessions, errors)
+        return replayed
+
+
+def test_three_processes_play_whole_games_with_each_tables_clients_spread(
+    cluster: LiveCluster,
+) -> None:
+    quashars = Table(cluster, "quashars", ["human"] * 4, QUASHARS)
+    quiclo = Table(cluster, "quiclo", ["human"] * 4, QUICLO)
+    with contextlib.ExitStack() as stack:
+        quashars.play(stack, start_on=1)
+        quiclo.play(stack, start_on=2)
+        for table in (quashars, quiclo):
+            table.finish()
+            # Nobody was sent away: one connection per seat, for the whole game.
+            assert all(len(sessions) == 1 for sessions in table.sessions.values())
+            assert all(sessions[0].acks for s, sessions in table.sessions.items() if s is not None)
+
+    # A practice table owned by a: sample and hint asked of b and c reach its runner.
+    a, b, c = cluster.live()
+    with a.http() as http:
+        seats = ["human", "basic", "basic", "basic"]
+        practice = create_table(http, "quashars", seats, QUASHARS, practice=True)["id"]
+        token = join(http, practice, 0)
+    with b.http() as http:
+        start(http, practice, token)
+    assert cluster.owner(practice) == "a"
+    status, body = seat_post(c, practice, "hint", token)
+    assert status == 200 and body["level"] == "expert", body
+    status, body = seat_post(b, practice, "sample", token)
+    assert status == 200 or body["code"] == "cannot_act", body
+    status, body = seat_post(c, practice, "sample", None)
+    assert (status, body["code"]) == (401, "no_token")
+
+
+@pytest.mark.parametrize("cluster", [SHORT_LEASE_TTL_S], indirect=True)
+def test_killing_or_pausing_the_owner_loses_nothing_and_never_forks(cluster: LiveCluster) -> None:
+    # The replacements run from the start, so that no kill waits for one to start while
+    # the game runs on (it could end before the next kill).
+    cluster.add_all(["r0", "r1", "r2"])
+    table = Table(cluster, "quashars", ["human"] * 4, QUASHARS)
+    kills: list[tuple[str, int]] = []
+    with contextlib.ExitStack() as stack:
+        table.play(stack, start_on=1)
+        # Two kills while the players act (actions may be in flight): the game stands
+        # still until the table is taken over, so the next seq is reached after it.
+        for after in (20, 80):
+            table.reach(after)
+            kills.append(kill_the_owner(cluster, table))
+        # A pause and a last kill while the players hold their actions: the game cannot
+        # end before them.
+        table.reach(125)
+        table.gate.clear()
+        paused = pause_the_owner(cluster, table)
+        table.gate.set()
+        table.reach(170)
+        table.gate.clear()
+        kills.append(kill_the_owner(cluster, table))
+        table.gate.set()
+        table.finish(errors={"stopped", "storage_failed"})
+    # The paused owner found its lease taken when it woke: its table stopped there.
+    if paused in cluster.servers:
+        log = cluster.servers[paused].log()
+        assert f"stops on {paused}: its lease was lost" in log or "LeaseLost" in log, log
+    assert len(kills) == 3
+    epochs, owners = cluster.fencing(table.id)
+    assert None not in epochs, "an input was stored without its lease's epoch"
+    assert epochs == sorted(epochs), f"epochs go back: {epochs}"
+    # Each epoch has one owner (lease_history), a new holder always a new epoch; the
+    # record's inputs never go back to an earlier epoch, so no owner that lost the table
+    # (killed, or paused and woken) added to it after another had taken it over.
+    used = sorted(set(epochs))
+    assert len(used) >= 4, used
+    assert all(epoch in owners for epoch in used)
+    assert all(name in owners.values() for name, _ in kills)
+    history = sorted(owners)
+    assert history == list(range(1, len(history) + 1)), history
+    for earlier, later in itertools.pairwise(history):
+        assert owners[earlier] != owners[later], (earlier, later, owners)
+
+
+def kill_the_owner(cluster: LiveCluster, table: Table) -> tuple[str, int]:
+    """kill -9 the process that owns the table now; returns its name and the seq seen."""
+    owner = cluster.owner(table.id)
+    assert owner in cluster.servers, (owner, list(cluster.servers))
+    cluster.kill(owner)
+    return owner, table.progress()
+
+
+def pause_the_owner(cluster: LiveCluster, table: Table) -> str:
+    """Stop the table's owner (SIGSTOP: alive, holding its state, but silent) until
+    another process has taken the table over, then let it go on: it must find its lease
+    lost (or its next append fenced out) and stop the table, not fork the record.
+    Returns its name."""
+    owner = cluster.owner(table.id)
+    assert owner is not None
+    server = cluster.servers[owner]
+    cluster.may_lose.add(owner)
+    server.process.send_signal(signal.SIGSTOP)
+    try:
+        give_up = time.monotonic() + WAIT_S
+        while cluster.owner(table.id) == owner:
+            assert time.monotonic() < give_up, "nobody took the paused owner's table over"
+            time.sleep(0.05)
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+    return owner
+
+
+def test_a_redis_restart_mid_game_lets_the_game_go_on(cluster: LiveCluster) -> None:
+    table = Table(cluster, "quashars", ["human"] * 4, QUASHARS)
+    with contextlib.ExitStack() as stack:
+        table.play(stack, start_on=2)
+        table.reach(30)
+        cluster.redis.restart()
+        table.finish()
+    logs = "".join(server.log() for server in cluster.live())
+    assert "the cluster's Redis went away" in logs
+
+
+def test_redis_with_sqlite_is_refused_naming_the_rule(tmp_path: Path) -> None:
+    db = f"sqlite+aiosqlite:///{tmp_path / 'x.sqlite3'}"
+    result = CliRunner().invoke(app, ["serve", "--db", db, "--redis", "redis://127.0.0.1:1/0"])
+    assert result.exit_code == 2
+    assert "--redis needs a PostgreSQL database" in result.output
+
+
+def test_an_unreachable_redis_is_one_clear_error(pg_cluster: Any) -> None:
+    from tests.server.pg import free_port
+
+    url = f"redis://127.0.0.1:{free_port()}/0"
+    db = pg_cluster.create_database()
+    result = CliRunner().invoke(app, ["serve", "--db", db, "--redis", url])
+    assert result.exit_code == 2, result.output
+    assert f"Error: --redis: cannot reach the cluster's Redis at {url}" in result.output
+    assert "Traceback" not in result.output
