@@ -47,6 +47,8 @@ class CloseCode:
     TOO_MANY: Final = 4029
     GOING_AWAY: Final = 1001
     SERVER_ERROR: Final = 1011
+    #: The table moved to (or is moving between) server processes: connect again.
+    RECONNECT: Final = 1012
 
 
 class ProtocolError(ValueError):

@@ -43,7 +43,7 @@ from quintet.server.bot_seats import BotSeat, plan_on_lazy_view, seat_bot
 from quintet.server.errors import ErrorCode
 from quintet.server.messages import Watcher, broadcast, game_over_text, refused_text, viewer_of
 from quintet.server.protocol import CloseCode, SeatInfo, Welcome, encode, error_text, update_text
-from quintet.server.storage import Storage, TableRow
+from quintet.server.storage import LeaseLost, Storage, TableRow
 from quintet.server.tutorials import TableTutorial
 
 log = logging.getLogger(__name__)
@@ -478,9 +478,15 @@ class TableRunner:
         try:
             await self.store.append_input(self.table_id, self.seq, inp)
         except Exception as error:
-            log.exception(
-                "table %s: storing input %d failed; the table stops", self.table_id, self.seq
-            )
+            if isinstance(error, LeaseLost):
+                # Expected in a cluster (another process took the table over): one line.
+                log.warning(
+                    "table %s: input %d not stored (LeaseLost): %s", self.table_id, self.seq, error
+                )
+            else:
+                log.exception(
+                    "table %s: storing input %d failed; the table stops", self.table_id, self.seq
+                )
             if sub is not None:
                 sub.watcher.send(
                     error_text(ErrorCode.STORAGE_FAILED, "the action could not be stored", sub.ref)

@@ -15,11 +15,12 @@ from typing import Final
 
 from quintet.server.cluster.bus import Bus, Message
 from quintet.server.messages import Watcher
+from quintet.server.protocol import CloseCode
 
 #: The close code that tells a client to connect again (its table moved, or a process of
 #: the cluster went away): 1012 "service restart". Browsers and the tests' clients
 #: reconnect after it, as after any close that is not final.
-RECONNECT: Final = 1012
+RECONNECT: Final = CloseCode.RECONNECT
 
 
 class RemoteWatcher:
