@@ -26,7 +26,7 @@ async def rated_table(store: Store, table_id: str) -> tuple[str, str]:
         key_id, key = await store.create_player()
         assert await store.verify_player(key) == key_id
         await store.claim_seat(table_id, seat, name, f"hash{seat}")
-        await store.link_seat(table_id, seat, key_id, name)
+        await store.link_seat(table_id, seat, key_id)
         ids.append(key_id)
     await store.set_status(table_id, "running")
     return ids[0], ids[1]
@@ -72,7 +72,7 @@ def test_a_second_table_starts_from_the_first_ones_ratings(db_url: str) -> None:
         first = {r.subject: (r.mu, r.sigma) for r in await store.ratings("quashars")}
         await store.create_table(new_table("t2", seats=SEATS))
         await store.claim_seat("t2", 0, "Bo2", "h")
-        await store.link_seat("t2", 0, bo, "Bo2")  # Bo, now at seat 0, renamed
+        await store.link_seat("t2", 0, bo)  # Bo, now at seat 0, renamed
         await store.set_status("t2", "running")
         await store.finish_rated("t2", RESULT, [1, 2, 2], AT)  # seat 1 has no key
         board = {r.subject: r for r in await store.ratings("quashars")}

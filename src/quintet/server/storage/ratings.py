@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from quintet.core.types import JSON
@@ -155,16 +155,14 @@ class RatingQueries:
             )
         return match[1]
 
-    async def link_seat(self, table_id: str, seat: int, key_id: str, nickname: str) -> None:
+    async def link_seat(self, table_id: str, seat: int, key_id: str) -> None:
         """Record that the seat was joined with the player key `key_id` (its ratings follow
-        the key), and make `nickname` the key's last nickname."""
+        the key), and make the seat's nickname the key's last one."""
         s, p = models.seats, models.players
+        at_seat = (s.c.table_id == table_id) & (s.c.seat == seat)
         async with self._db.transaction(f"linking seat {seat} of {table_id!r}", write=True) as c:
-            await c.execute(
-                update(s)
-                .where(s.c.table_id == table_id, s.c.seat == seat)
-                .values(player_key_id=key_id)
-            )
+            await c.execute(update(s).where(at_seat).values(player_key_id=key_id))
+            nickname = select(s.c.nickname).where(at_seat).scalar_subquery()
             await c.execute(update(p).where(p.c.key_id == key_id).values(nickname=nickname))
 
     async def finish_rated(
@@ -254,6 +252,16 @@ class RatingQueries:
                 Rating(row.subject, row.mu, row.sigma, row.games, row.nickname)
                 for row in await c.execute(statement)
             ]
+
+    async def rank(self, game: str, rating: Rating) -> int:
+        """The rating's place on the game's leaderboard (1 is first; ordered as `ratings`)."""
+        r = models.ratings
+        ordinal = r.c.mu - 3 * r.c.sigma
+        mine = rating.mu - 3 * rating.sigma
+        ahead = (ordinal > mine) | ((ordinal == mine) & (r.c.subject < rating.subject))
+        statement = select(func.count()).select_from(r).where(r.c.game == game, ahead)
+        async with self._db.transaction(f"placing {rating.subject!r} in {game!r}") as c:
+            return 1 + int((await c.execute(statement)).scalar_one())
 
     async def player(
         self, key_id: str
