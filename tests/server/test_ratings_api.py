@@ -5,26 +5,34 @@ refused without a change, practice and unrated tables left out, the rate limit."
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import delete, update
 from tests.server.live import (
     LiveServer,
     RandomLegal,
+    Session,
     connect_table,
     create_table,
     live_fixture,  # noqa: F401 (the live fixture)
     live_module_fixture,  # noqa: F401 (the live_module fixture)
+    play_session,
     play_to_end,
     running_server,
     start,
+    start_server,
 )
 
-from quintet.server.storage import Store, models
+from quintet.server.ratings import is_rated
+from quintet.server.storage import SeatRow, Store, TableRow, models
+from quintet.server.storage.rows import SeatKind
 
 QUASHARS_FAST = {"pause_ms": 0}
+AT = datetime(2026, 12, 1, tzinfo=UTC)
 
 
 def new_key(http: httpx.Client) -> tuple[str, str]:
@@ -159,3 +167,70 @@ def test_key_creation_is_rate_limited_per_address(db_url: str, tmp_path: Path) -
     with running_server(db_url, tmp_path, env=env) as server, server.http() as http:
         assert [http.post("/api/players").status_code for _ in range(3)] == [201, 201, 429]
         assert http.post("/api/players").json()["code"] == "rate_limited"
+
+
+def test_a_kill_9_in_a_rated_game_loses_neither_result_nor_rating(
+    db_url: str, tmp_path: Path
+) -> None:
+    """kill -9 after the person's third action (in flight), restart, play to the end, then
+    kill -9 again right after the end and restart: the table is rated once, its result
+    and its ratings stored together."""
+    server = start_server(db_url, tmp_path / "first")
+    try:
+        with server.http() as http:
+            key_id, key = new_key(http)
+            table = create_table(http, "quashars", ["human", "basic", "random"], QUASHARS_FAST)
+            joined = join_with(http, table["id"], 0, "ann", key)
+            token = joined.json()["token"]
+            start(http, table["id"], token)
+        sends = 0
+
+        def kill_on_third() -> None:
+            nonlocal sends
+            sends += 1
+            if sends == 3:
+                server.kill()
+
+        with connect_table(server, table["id"], token) as ws:
+            first = play_session(ws, RandomLegal(seed=5), Session(seat=0), "a", kill_on_third)
+        assert first.ended != "finished" and sends == 3
+    finally:
+        server.kill()
+    server = start_server(db_url, tmp_path / "second")
+    try:
+        with connect_table(server, table["id"], token) as ws:
+            assert play_to_end(ws, RandomLegal(seed=6)).last["status"] == "finished"
+    finally:
+        server.kill()  # right after the end: no clean shutdown either
+    with running_server(db_url, tmp_path / "third") as server, server.http() as http:
+        result = http.get(f"/api/tables/{table['id']}/result")
+        assert result.status_code == 200
+        rows = board(http)
+        history = http.get(f"/api/players/{key_id}").json()["history"]
+    assert sorted(r["subject"] for r in rows) == ["ann", "bot: basic", "bot: random"]
+    assert all(r["games"] == 1 for r in rows)
+    assert [h["table_id"] for h in history] == [table["id"]]
+
+
+@pytest.mark.parametrize(
+    ("kinds", "settings", "rated"),
+    [
+        (("human", "bot"), {}, True),
+        (("bot", "bot"), {}, False),
+        (("bot", "bot"), {"rated": True}, True),
+        (("human", "bot"), {"rated": False}, False),
+        (("human", "bot"), {"practice": True}, False),
+        (("human", "bot"), {"practice": True, "rated": True}, False),
+        (("human", "bot"), {"tutorial": True, "practice": True}, False),
+    ],
+)
+def test_which_tables_are_rated(
+    kinds: tuple[SeatKind, ...], settings: dict[str, Any], rated: bool
+) -> None:
+    seats = tuple(
+        SeatRow(i, kind, level="basic" if kind == "bot" else None) for i, kind in enumerate(kinds)
+    )
+    row = TableRow(
+        "t", "quashars", {}, 1, len(seats), "running", settings, AT, AT, None, None, seats
+    )
+    assert is_rated(row) is rated
