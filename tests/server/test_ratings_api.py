@@ -234,3 +234,28 @@ def test_which_tables_are_rated(
         "t", "quashars", {}, 1, len(seats), "running", settings, AT, AT, None, None, seats
     )
     assert is_rated(row) is rated
+
+
+def test_playing_again_keeps_the_persons_player_key(live_module: LiveServer) -> None:
+    with live_module.http() as http:
+        key_id, key = new_key(http)
+        table = create_table(http, "quashars", ["human", "basic", "random"], QUASHARS_FAST)
+        token = join_with(http, table["id"], 0, "ann", key).json()["token"]
+        start(http, table["id"], token)
+    with connect_table(live_module, table["id"], token) as ws:
+        assert play_to_end(ws, RandomLegal(seed=9)).last["status"] == "finished"
+    with live_module.http() as http:
+        again = http.post(
+            f"/api/tables/{table['id']}/again", headers={"Authorization": f"Bearer {token}"}
+        )
+    assert again.status_code == 200, again.text
+    next_table, seat = again.json()["table"], again.json()["seat"]
+
+    async def keys() -> tuple[str | None, str | None]:
+        store = await Store.open(live_module.db_url)
+        try:
+            return await store.seat_key(table["id"], 0), await store.seat_key(next_table, seat)
+        finally:
+            await store.close()
+
+    assert asyncio.run(keys()) == (key_id, key_id)

@@ -25,7 +25,7 @@ from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.hub import Hub
 from quintet.server.limits import charge
 from quintet.server.lobby import SeatSpec
-from quintet.server.ratings import PLAYER_KEY_HEADER, check_player_key, link_seat
+from quintet.server.ratings import PLAYER_KEY_HEADER, carry_key, check_player_key, link_seat
 from quintet.server.schemas import (
     CreateTable,
     Frame,
@@ -298,6 +298,7 @@ async def again(
     """A finished table's person takes the same seat at a new table like it (bots at the
     same levels), created by the first to ask; the table's connections are told."""
     seated = await play_again(hub_of(request), table_id, bearer(authorization))
+    await carry_key(request, table_id, seated.table, seated.seat)
     return SeatedAgain(
         table=seated.table, token=seated.token, seat=seated.seat, invite=invite(seated.table)
     )

@@ -81,6 +81,14 @@ async def link_seat(request: Request, table_id: str, seat: int, key_id: str | No
         await _ratings_of(request).link_seat(table_id, seat, key_id)
 
 
+async def carry_key(request: Request, table_id: str, next_table: str, seat: int) -> None:
+    """After "play again": the person's seat at the next table keeps their player key."""
+    store = _ratings_of(request)
+    key_id = await store.seat_key(table_id, seat)
+    if key_id is not None and await store.seat_key(next_table, seat) is None:
+        await store.link_seat(next_table, seat, key_id)
+
+
 class PlayerCreated(BaseModel):
     key_id: str = Field(description="The key's public id (the player page's address)")
     key: str = Field(

@@ -165,6 +165,14 @@ class RatingQueries:
             nickname = select(s.c.nickname).where(at_seat).scalar_subquery()
             await c.execute(update(p).where(p.c.key_id == key_id).values(nickname=nickname))
 
+    async def seat_key(self, table_id: str, seat: int) -> str | None:
+        """The player key_id the seat was joined with (None: none, or no such seat)."""
+        s = models.seats
+        statement = select(s.c.player_key_id).where(s.c.table_id == table_id, s.c.seat == seat)
+        async with self._db.transaction(f"reading seat {seat} of {table_id!r}") as c:
+            found: str | None = (await c.execute(statement)).scalar_one_or_none()
+        return found
+
     async def finish_rated(
         self, table_id: str, result: JSON, ranks: Sequence[int], finished_at: datetime
     ) -> bool:
