@@ -29,6 +29,16 @@ function who(row) {
   return html`<a href=${`/players/${row.key_id}`} data-nav>${name}</a>`;
 }
 
+/** Links to every game's leaderboard, the shown one marked. */
+function GameNav({ game }) {
+  const { data } = useLoad(() => api.games(), []);
+  if (!data) return null;
+  return html`<nav class="board-games" aria-label=${t('ratings.games_nav')}>
+    ${data.map((g) => html`<a href=${`/ratings/${g.name}`} data-nav
+      aria-current=${g.name === game ? 'page' : null}>${g.title}</a> `)}
+  </nav>`;
+}
+
 export function LeaderboardPage({ game }) {
   const { data, error } = useLoad(() => api.ratings(game), [game]);
   let body;
@@ -52,7 +62,7 @@ export function LeaderboardPage({ game }) {
       <p class="note">${t('ratings.explain')}</p>`;
   }
   return html`<main class="page narrow">
-    <h1>${t('ratings.title', { game })}</h1>${body}</main>`;
+    <h1>${t('ratings.title', { game })}</h1><${GameNav} game=${game} />${body}</main>`;
 }
 
 /** A line of mu with its ±3 sigma band, one point per rated table (SVG, no library). */

@@ -213,6 +213,7 @@ export default {
   'error.game/over': 'Das Spiel ist vorbei.',
 
   'ratings.title': 'Bestenliste: {game}',
+  'ratings.games_nav': 'Bestenlisten der Spiele',
   'ratings.rank': 'Platz',
   'ratings.player': 'Spieler',
   'ratings.rating': 'Wertung',

@@ -213,6 +213,7 @@ export default {
   'error.game/over': 'The game is over.',
 
   'ratings.title': 'Leaderboard: {game}',
+  'ratings.games_nav': 'Leaderboards of the games',
   'ratings.rank': 'Rank',
   'ratings.player': 'Player',
   'ratings.rating': 'Rating',
