@@ -67,3 +67,17 @@ def test_an_unknown_player_and_an_empty_board(page: Page, web: Web) -> None:
     ).click()
     expect(page).to_have_url(f"{web.base_url}/ratings/quick")
     expect(page.get_by_text("No rated games yet.")).to_be_visible()
+
+
+def test_a_seat_taken_in_the_browser_is_rated_under_its_player_key(page: Page, web: Web) -> None:
+    with web.http() as http:
+        table = create_table(http, "quashars", ["human", "human", "basic"], {"pause_ms": 0})
+    page.goto(f"/t/{table['id']}")
+    page.locator("#join-name").fill("Pia")
+    page.locator("li.waiting-seat[data-seat='1']").get_by_role("button").click()
+    expect(page.locator("li.waiting-seat[data-seat='1'] .you-tag")).to_be_visible()
+    stored = page.evaluate("JSON.parse(localStorage.getItem('quintet.player'))")
+    assert set(stored) == {"key_id", "key"}
+    with web.http() as http:
+        player = http.get(f"/api/players/{stored['key_id']}").json()
+    assert player["nickname"] == "Pia"  # the join carried the key: the seat is linked
