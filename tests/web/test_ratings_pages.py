@@ -61,7 +61,9 @@ def test_an_unknown_player_and_an_empty_board(page: Page, web: Web) -> None:
     web.allow_console("404")
     page.goto("/players/nobody")
     expect(page.get_by_role("alert")).to_have_text("There is no such player.")
-    page.goto("/ratings/quashars")
+    page.goto("/")
+    page.get_by_role("link", name="Leaderboard: Quashars").click()
+    expect(page).to_have_url(f"{web.base_url}/ratings/quashars")
     page.get_by_role("navigation", name="Leaderboards of the games").get_by_role(
         "link", name="Quick", exact=True
     ).click()
