@@ -100,9 +100,9 @@ def test_open_twice_is_a_no_op_migration_and_keeps_the_data(db_url: str) -> None
             return [row[0] for row in rows]
 
     run(first, db_url)
-    assert run(version, db_url) == ["0002"]
+    assert run(version, db_url) == ["0003"]
     # A second (and third) open finds the schema at head and changes nothing.
-    assert run(version, db_url) == ["0002"]
+    assert run(version, db_url) == ["0003"]
     found = run(lambda s: s.table(table.id), db_url)
     assert found is not None and found.game == "quashars"
     assert run(lambda s: s.inputs(table.id), db_url) == [Input(0, {"type": "x"}, 5)]

@@ -326,7 +326,7 @@ def test_a_database_made_before_leases_upgrades_and_keeps_its_inputs(db_url: str
     async def upgraded(store: Store) -> None:
         async with store.engine.connect() as c:
             assert (await c.execute(text("SELECT version_num FROM alembic_version"))).all() == [
-                ("0002",)
+                ("0003",)
             ]
         assert await store.inputs("old") == [Input(1, {"type": "x"}, 5)]
         assert await store.input_epochs("old") == [None]

@@ -25,6 +25,7 @@ from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.hub import Hub
 from quintet.server.limits import charge
 from quintet.server.lobby import SeatSpec
+from quintet.server.ratings import PLAYER_KEY_HEADER, carry_key, check_player_key, link_seat
 from quintet.server.schemas import (
     CreateTable,
     Frame,
@@ -65,6 +66,9 @@ STATUS: Final[dict[str, int]] = {
     ErrorCode.BAD_VIEWER: 422,
     ErrorCode.BOT_UNKNOWN: 422,
     ErrorCode.SEAT_INVALID: 422,
+    ErrorCode.BAD_PLAYER_KEY: 400,
+    ErrorCode.UNKNOWN_PLAYER_KEY: 401,
+    ErrorCode.NO_PLAYER: 404,
     ErrorCode.NO_TOKEN: 401,
     ErrorCode.BAD_TOKEN: 403,
     ErrorCode.BAD_ORIGIN: 403,
@@ -222,6 +226,7 @@ async def create_table(body: CreateTable, request: Request) -> TableOut:
         body.seed,
         body.zombie_after_s,
         practice=body.practice,
+        extra_settings=None if body.rated is None else {"rated": body.rated},
     )
     return table_out(await hub.describe(row))
 
@@ -256,8 +261,18 @@ async def table_status(table_id: str, request: Request) -> TableOut:
 
 
 @router.post("/tables/{table_id}/seats/{seat}/join")
-async def join(table_id: str, seat: int, body: JoinRequest, request: Request) -> Joined:
+async def join(
+    table_id: str,
+    seat: int,
+    body: JoinRequest,
+    request: Request,
+    player_key: Annotated[str | None, Header(alias=PLAYER_KEY_HEADER)] = None,
+) -> Joined:
+    """Claim a seat; with an `X-Player-Key` header its ratings follow that player key
+    (400 player_key/malformed, 401 player_key/unknown, before anything changes)."""
+    key_id = await check_player_key(request, player_key)
     token = await hub_of(request).join(table_id, seat, body.nickname)
+    await link_seat(request, table_id, seat, key_id)
     return Joined(token=token, seat=seat, invite=invite(table_id))
 
 
@@ -283,6 +298,7 @@ async def again(
     """A finished table's person takes the same seat at a new table like it (bots at the
     same levels), created by the first to ask; the table's connections are told."""
     seated = await play_again(hub_of(request), table_id, bearer(authorization))
+    await carry_key(request, table_id, seated.table, seated.seat)
     return SeatedAgain(
         table=seated.table, token=seated.token, seat=seated.seat, invite=invite(seated.table)
     )

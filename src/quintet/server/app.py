@@ -19,7 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from quintet import __version__
-from quintet.server import api, echo, web, ws
+from quintet.server import api, echo, ratings, web, ws
 from quintet.server.errors import HubError
 from quintet.server.hub import Hub
 from quintet.server.idle import abandon_forever
@@ -84,6 +84,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.settings = settings
     app.state.create_limit = RateLimit(settings.create_per_minute, settings.create_burst)
     app.state.hint_limit = RateLimit(settings.hints_per_minute, settings.hints_burst)
+    app.state.player_limit = RateLimit(settings.create_per_minute, settings.create_burst)
     app.add_exception_handler(HubError, api.hub_error)
     app.add_exception_handler(RequestValidationError, api.validation_error)
     app.add_exception_handler(StarletteHTTPException, api.http_error)
@@ -92,6 +93,7 @@ def create_app(settings: Settings) -> FastAPI:
     # Outermost: a body over the limit is refused before anything reads it.
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, refuse=api.refusal)
     app.include_router(api.router)
+    app.include_router(ratings.router)
     app.include_router(ws.router)
     if settings.bench_echo:
         # The benchmark's baseline (bench/server_load.py); absent unless asked for.

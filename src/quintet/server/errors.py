@@ -33,6 +33,10 @@ class ErrorCode(StrEnum):
     # Tokens: a seat's secret.
     NO_TOKEN = "no_token"  # the request needs 'Authorization: Bearer <seat token>'
     BAD_TOKEN = "bad_token"  # the token fits no seat of this table (WebSocket: close 4001)
+    # Player keys and ratings (server/ratings.py).
+    BAD_PLAYER_KEY = "player_key/malformed"  # not a key as POST /api/players gives one
+    UNKNOWN_PLAYER_KEY = "player_key/unknown"  # X-Player-Key fits no player (forged or foreign)
+    NO_PLAYER = "no_player"  # no player with that key_id
     # The lobby.
     NO_TABLE = "no_table"  # no such table (WebSocket: close 4004)
     NO_SEAT = "no_seat"  # the table has no seat with that number

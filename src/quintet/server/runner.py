@@ -43,6 +43,7 @@ from quintet.server.bot_seats import BotSeat, plan_on_lazy_view, seat_bot
 from quintet.server.errors import ErrorCode
 from quintet.server.messages import Watcher, broadcast, game_over_text, refused_text, viewer_of
 from quintet.server.protocol import CloseCode, SeatInfo, Welcome, encode, error_text, update_text
+from quintet.server.ratings import store_result
 from quintet.server.storage import LeaseLost, Storage, TableRow
 from quintet.server.tutorials import TableTutorial
 
@@ -514,12 +515,9 @@ class TableRunner:
         # client that reads "finished" in the table's description may ask for its result
         # at once.
         try:
-            await self.store.set_status(
-                self.table_id,
-                "finished",
-                finished_at=datetime.now(UTC),
-                result=self.outcome_json(),
-            )
+            # A rated table's ratings are updated in the same transaction (ratings.py).
+            outcome = self.game.outcome(self.state)
+            await store_result(self.store, self.row, outcome, datetime.now(UTC))
         except Exception:
             # Every input is stored: the next start replays them and finishes the table.
             log.exception("table %s: storing the result failed", self.table_id)

@@ -98,6 +98,11 @@ class CreateTable(BaseModel):
     practice: bool = Field(
         False, description="A practice table: its players may ask for hints (POST .../hint)"
     )
+    rated: bool | None = Field(
+        None,
+        description="Whether its result updates ratings; unset: yes when a person plays."
+        " Never for practice tables",
+    )
 
 
 class TableOut(BaseModel):

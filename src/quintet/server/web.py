@@ -109,5 +109,6 @@ def mount_web(app: FastAPI, web_dir: Path = WEB_DIR) -> None:
         # Read on each request: cheap, and a page edited during development shows at once.
         return HTMLResponse(page(web_dir), headers={"Cache-Control": NO_CACHE})
 
-    for path in ("/", "/t/{table_id}", "/replay/{table_id}", "/rules/{game}"):
+    pages = ("/", "/t/{table_id}", "/replay/{table_id}", "/rules/{game}")
+    for path in (*pages, "/ratings/{game}", "/players/{key_id}"):
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)

@@ -17,6 +17,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     Dialect,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -102,6 +103,8 @@ seats = Table(
     # sha256 hex of the seat token; the token itself is never stored.
     Column("token_hash", String(64), nullable=True),
     Column("joined_at", UTCDateTime, nullable=True),
+    # The player key (players.key_id) the seat was joined with, if any: what it is rated as.
+    Column("player_key_id", String(32), nullable=True),
     CheckConstraint("kind IN ('human', 'bot')", name="kind"),
     CheckConstraint("seat >= 0", name="seat"),
 )
@@ -163,4 +166,46 @@ lease_history = Table(
     Column("epoch", BigInteger, primary_key=True),
     Column("owner", Text, nullable=False),
     Column("acquired_at", UTCDateTime, nullable=False),
+)
+
+# A player key: the browser keeps the secret; only its sha256 hex is stored (ratings.py).
+players = Table(
+    "players",
+    metadata,
+    Column("key_id", String(32), primary_key=True),
+    Column("key_hash", String(64), nullable=False),
+    # The last nickname a seat was joined with under this key (what the leaderboard shows).
+    Column("nickname", Text, nullable=True),
+    Column("created_at", UTCDateTime, nullable=False),
+)
+
+# One rating per game and subject: a player's key_id, or "bot:<level>".
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("game", String(64), primary_key=True),
+    Column("subject", String(80), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", UTCDateTime, nullable=False),
+)
+
+# A subject's rating after each rated table it sat at.
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("game", String(64), primary_key=True),
+    Column("subject", String(80), primary_key=True),
+    Column("table_id", String(32), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("at", UTCDateTime, nullable=False),
+)
+
+# The tables whose result has updated the ratings: the primary key makes it once only.
+rated_tables = Table(
+    "rated_tables",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
 )

@@ -23,6 +23,7 @@ from quintet.server.storage.appends import InputAppends, PendingInput
 from quintet.server.storage.engine import ConstraintFailed, Database
 from quintet.server.storage.leases import LeaseQueries
 from quintet.server.storage.pg_writer import PgInputWriter
+from quintet.server.storage.ratings import RatingQueries
 from quintet.server.storage.rows import (
     STATUSES,
     NewTable,
@@ -50,7 +51,7 @@ def _seat_row(row: Row[Any]) -> SeatRow:
     )
 
 
-class Store(LeaseQueries, InputAppends):
+class Store(LeaseQueries, RatingQueries, InputAppends):
     """Async storage over SQLAlchemy 2 (SQLite via aiosqlite, PostgreSQL via asyncpg).
 
     Use `await Store.open(url)`, never the constructor. Every method runs in its own

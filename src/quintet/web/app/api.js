@@ -1,6 +1,8 @@
 // The server's HTTP API (docs/server.md). Every refusal becomes an ApiError carrying the
 // server's stable code and its detail, which the UI shows.
 
+import { playerKey } from './store.js';
+
 export class ApiError extends Error {
   constructor(status, code, detail) {
     super(detail || code);
@@ -10,8 +12,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, token) {
-  const headers = {};
+async function call(method, path, body, token, extra = {}) {
+  const headers = { ...extra };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   let response;
@@ -44,6 +46,24 @@ async function call(method, path, body, token) {
 
 let gamesPromise = null;
 
+/** This browser's player key {key_id, key}, created at the server on first need (null when
+ * the server would not make one now: the join then goes unrated). */
+export async function ensurePlayerKey() {
+  const known = playerKey.value;
+  if (known) return known;
+  try {
+    const made = await call('POST', '/api/players');
+    playerKey.value = { key_id: made.key_id, key: made.key };
+    return playerKey.value;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetPlayerKey() {
+  playerKey.value = null;
+}
+
 export const api = {
   games() {
     gamesPromise ??= call('GET', '/api/games').catch((error) => {
@@ -56,8 +76,23 @@ export const api = {
   // The first page of open tables (the listing is paged: {tables, next}).
   openTables: () => call('GET', '/api/tables?status=open').then((page) => page.tables),
   table: (id) => call('GET', `/api/tables/${encodeURIComponent(id)}`),
-  join: (id, seat, nickname) =>
-    call('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat}/join`, { nickname }),
+  // With this browser's player key (X-Player-Key), so the seat is rated under it; a key
+  // the server refuses (another server's, or lost) is dropped and the join goes on without.
+  async join(id, seat, nickname) {
+    const where = `/api/tables/${encodeURIComponent(id)}/seats/${seat}/join`;
+    const key = await ensurePlayerKey();
+    if (!key) return call('POST', where, { nickname });
+    try {
+      return await call('POST', where, { nickname }, undefined, { 'x-player-key': key.key });
+    } catch (error) {
+      if (!String(error.code).startsWith('player_key/')) throw error;
+      forgetPlayerKey();
+      return call('POST', where, { nickname });
+    }
+  },
+  newPlayer: () => call('POST', '/api/players'),
+  ratings: (game) => call('GET', `/api/ratings/${encodeURIComponent(game)}`),
+  player: (keyId) => call('GET', `/api/players/${encodeURIComponent(keyId)}`),
   start: (id, token) => call('POST', `/api/tables/${encodeURIComponent(id)}/start`, undefined, token),
   result: (id) => call('GET', `/api/tables/${encodeURIComponent(id)}/result`),
   replay: (id, viewer) =>

@@ -449,7 +449,10 @@ export function Lobby() {
         ? html`<div class="lobby-grid">
             <${NewTable} games=${games} />
             <${OpenTables} games=${games} />
-          </div>`
+          </div>
+          <nav class="lobby-boards" aria-label=${t('ratings.games_nav')}>
+            ${games.map((g) => html`<a href=${`/ratings/${g.name}`} data-nav>${t('ratings.title', { game: g.title })}</a> `)}
+          </nav>`
         : error ? null : html`<${Spinner} />`}
     </main>`;
 }

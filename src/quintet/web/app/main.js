@@ -10,6 +10,7 @@ import { Lobby } from './lobby.js';
 import { TablePage } from './shell/table.js';
 import { ReplayPage } from './shell/replay.js';
 import { RulesPage } from './rules.js';
+import { LeaderboardPage, PlayerPage } from './ratings.js';
 
 function route(where) {
   let match = where.match(/^\/t\/([\w-]+)\/?$/);
@@ -18,6 +19,10 @@ function route(where) {
   if (match) return html`<${ReplayPage} key=${match[1]} id=${match[1]} />`;
   match = where.match(/^\/rules\/([\w-]+)\/?$/);
   if (match) return html`<${RulesPage} key=${match[1]} game=${match[1]} />`;
+  match = where.match(/^\/ratings\/([\w-]+)\/?$/);
+  if (match) return html`<${LeaderboardPage} key=${match[1]} game=${match[1]} />`;
+  match = where.match(/^\/players\/([\w-]+)\/?$/);
+  if (match) return html`<${PlayerPage} key=${match[1]} id=${match[1]} />`;
   if (where === '/' || where === '') return html`<${Lobby} />`;
   return html`<main class="page narrow"><h1>${t('app.not_found')}</h1>
     <p><a href="/" data-nav>${t('app.to_lobby')}</a></p></main>`;

@@ -31,6 +31,9 @@ function persisted(key, fallback) {
 export const nickname = persisted('nickname', '');
 export const soundOn = persisted('sound', false);
 export const lastSetup = persisted('setup', null);
+// This browser's player key {key_id, key}: ratings follow it (docs/ratings.md). Shown on
+// the player's own page, so it can be copied to another browser.
+export const playerKey = persisted('player', null);
 
 /** The seat this browser holds at a table: {token, seat, nickname} or null. */
 export function seatAt(tableId) {
