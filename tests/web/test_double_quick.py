@@ -1,6 +1,7 @@
 """The Double Quick! board in a real browser: a whole game against a bot built by mouse
-(clicks and drags), one built by keyboard, an invalid press refused with its reasons in
-English and German, a reload mid-turn that gives the crossword back, and the phone layout.
+(clicks and drags; turns 4 to 8 through the API, the page showing them), one built by
+keyboard, an invalid press refused with its reasons in English and German, a reload
+mid-turn that gives the crossword back, and the phone layout.
 
 The person finds a crossword the way a player might: from what the page shows (their
 tiles), here with the game's solver; the page builds every action from the gestures.
@@ -13,6 +14,7 @@ person's presses end every turn, so the game is the same on a fast or a slow mac
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections import Counter, deque
@@ -29,7 +31,8 @@ from tests.server.live import (
     running_server,
     send,
 )
-from tests.web.browser import PHONE, Web
+from tests.web.browser import PHONE, Table, Web
+from websockets.sync.client import ClientConnection
 
 from quintet.games.double_quick.components import row_col
 from quintet.games.double_quick.solver import solve
@@ -42,6 +45,9 @@ LONG_TURNS = {"turn_seconds": 600, "final_seconds": 1800}
 GAME_TIMEOUT = 240.0
 #: Hard letters first: the tile to leave out (and pass) when a turn needs all but one.
 PASS_ORDER = "qjxzvkwyfbhmpgc"
+#: Seconds between two actions sent through the API: under the server's rate of 20
+#: messages a second per seat (shared with the page), so none is dropped.
+API_STEP_S = 0.06
 
 Cell = tuple[int, int]
 Target = dict[Cell, str]
@@ -327,7 +333,81 @@ def pass_by_keyboard(page: Page) -> None:
     page.locator(".dq-grid [tabindex='0']").focus()
 
 
+# ---------------------------------------------------------------- the API
+
+
+class SeatSocket:
+    """A second connection of the page's seat, for the turns a test plays through the API
+    (the page only shows them): each action is sent once the last one is answered."""
+
+    def __init__(self, socket: ClientConnection) -> None:
+        self.socket = socket
+        self.sent = 0
+        self.last = 0.0
+
+    def act(self, action: dict[str, Any]) -> None:
+        """Send `action` and wait for its answer; a refusal fails the test."""
+        time.sleep(max(0.0, self.last + API_STEP_S - time.monotonic()))
+        self.last = time.monotonic()
+        self.sent += 1
+        ref = f"api{self.sent}"
+        send(self.socket, {"type": "act", "action": action, "ref": ref})
+        while True:
+            message = receive(self.socket)
+            if message.get("ref") == ref:
+                assert message["type"] == "update", f"{action} was not accepted: {message}"
+                return
+
+
+@contextlib.contextmanager
+def seat_socket(web: Web, table: Table, seat: int) -> Iterator[SeatSocket]:
+    with connect_table(web.server, table.id, table.tokens[seat]) as socket:
+        receive_until(socket, "welcome")
+        yield SeatSocket(socket)
+
+
+def turn_through_api(page: Page, api: SeatSocket, turn: int) -> None:
+    """Play a turn as `build_by_mouse`, `choose_pass` and `press_and_wait` do, with the
+    actions sent through the API; waits until the page shows the next turn."""
+    state = board_state(page)
+    target, lifts, order, _ = plan(state)
+    for tile in lifts:
+        api.act({"type": "lift", "tile": tile["tile"]})
+    # A lifted wild tile forgets its letter (the grid does not mark it wild: its code does).
+    rack = state["rack"] + [
+        {"tile": t["tile"], "letter": t["letter"], "wild": False}
+        if not t["tile"].startswith("WILD")
+        else {"tile": t["tile"], "letter": None, "wild": True}
+        for t in lifts
+    ]
+    used: set[str] = set()
+    for row, col in order:
+        letter = target[(row, col)]
+        tile = rack_tile_for({"rack": rack}, letter, used)
+        used.add(tile["tile"])
+        wild = {"letter": letter.lower()} if tile["wild"] else {}
+        api.act({"type": "place", "tile": tile["tile"], "row": row, "col": col, **wild})
+    if turn < 9:
+        left = [t["tile"] for t in rack if t["tile"] not in used]
+        assert len(left) == 1, left
+        api.act({"type": "pass", "tile": left[0]})
+    api.act({"type": "press"})
+    board = page.locator(".dq-board")
+    if turn < 9:
+        expect(board).to_have_attribute("data-turn", str(turn + 1))
+    else:
+        expect(board).to_have_attribute("data-phase", "over")
+
+
 # ---------------------------------------------------------------- the tests
+
+
+#: The turns the mouse game plays through the API: the mouse builds the first three
+#: (placing by click and by drag, lifting both ways, passing, pressing) and the last (the
+#: game's end by the person's press); the turns between only repeat those gestures, 15
+#: to 30 a turn at a few tenths of a second each. (The keyboard game plays every turn:
+#: a key press costs far less than a drag.)
+MOUSE_API_TURNS = range(4, 9)
 
 
 def test_a_game_built_by_mouse(web: Web) -> None:
@@ -336,15 +416,19 @@ def test_a_game_built_by_mouse(web: Web) -> None:
     expect(page.locator(".dq-rack [data-tile]")).to_have_count(6)
     give_up = time.monotonic() + GAME_TIMEOUT
     step = 0
-    for turn in range(1, 10):
-        assert time.monotonic() < give_up, "the game did not end"
-        expect(page.locator(".dq-board")).to_have_attribute("data-turn", str(turn))
-        step, _ = build_by_mouse(page, step)
-        if turn < 9:
-            choose_pass(page)
-        if turn == 3:
-            web.shot(page, "double-quick-turn-3")
-        press_and_wait(page, turn)
+    with seat_socket(web, table, 0) as api:
+        for turn in range(1, 10):
+            assert time.monotonic() < give_up, "the game did not end"
+            expect(page.locator(".dq-board")).to_have_attribute("data-turn", str(turn))
+            if turn in MOUSE_API_TURNS:
+                turn_through_api(page, api, turn)
+                continue
+            step, _ = build_by_mouse(page, step)
+            if turn < 9:
+                choose_pass(page)
+            if turn == 3:
+                web.shot(page, "double-quick-turn-3")
+            press_and_wait(page, turn)
     # The scores: every crossword, my press's bonus, the words of mine.
     results = page.locator(".dq-results")
     expect(results).to_be_visible()
