@@ -14,7 +14,6 @@ person's presses end every turn, so the game is the same on a fast or a slow mac
 
 from __future__ import annotations
 
-import contextlib
 import re
 import time
 from collections import Counter, deque
@@ -31,8 +30,7 @@ from tests.server.live import (
     running_server,
     send,
 )
-from tests.web.browser import PHONE, Table, Web
-from websockets.sync.client import ClientConnection
+from tests.web.browser import PHONE, SeatSocket, Web
 
 from quintet.games.double_quick.components import row_col
 from quintet.games.double_quick.solver import solve
@@ -45,9 +43,6 @@ LONG_TURNS = {"turn_seconds": 600, "final_seconds": 1800}
 GAME_TIMEOUT = 240.0
 #: Hard letters first: the tile to leave out (and pass) when a turn needs all but one.
 PASS_ORDER = "qjxzvkwyfbhmpgc"
-#: Seconds between two actions sent through the API: under the server's rate of 20
-#: messages a second per seat (shared with the page), so none is dropped.
-API_STEP_S = 0.06
 
 Cell = tuple[int, int]
 Target = dict[Cell, str]
@@ -336,36 +331,6 @@ def pass_by_keyboard(page: Page) -> None:
 # ---------------------------------------------------------------- the API
 
 
-class SeatSocket:
-    """A second connection of the page's seat, for the turns a test plays through the API
-    (the page only shows them): each action is sent once the last one is answered."""
-
-    def __init__(self, socket: ClientConnection) -> None:
-        self.socket = socket
-        self.sent = 0
-        self.last = 0.0
-
-    def act(self, action: dict[str, Any]) -> None:
-        """Send `action` and wait for its answer; a refusal fails the test."""
-        time.sleep(max(0.0, self.last + API_STEP_S - time.monotonic()))
-        self.last = time.monotonic()
-        self.sent += 1
-        ref = f"api{self.sent}"
-        send(self.socket, {"type": "act", "action": action, "ref": ref})
-        while True:
-            message = receive(self.socket)
-            if message.get("ref") == ref:
-                assert message["type"] == "update", f"{action} was not accepted: {message}"
-                return
-
-
-@contextlib.contextmanager
-def seat_socket(web: Web, table: Table, seat: int) -> Iterator[SeatSocket]:
-    with connect_table(web.server, table.id, table.tokens[seat]) as socket:
-        receive_until(socket, "welcome")
-        yield SeatSocket(socket)
-
-
 def turn_through_api(page: Page, api: SeatSocket, turn: int) -> None:
     """Play a turn as `build_by_mouse`, `choose_pass` and `press_and_wait` do, with the
     actions sent through the API; waits until the page shows the next turn."""
@@ -416,7 +381,7 @@ def test_a_game_built_by_mouse(web: Web) -> None:
     expect(page.locator(".dq-rack [data-tile]")).to_have_count(6)
     give_up = time.monotonic() + GAME_TIMEOUT
     step = 0
-    with seat_socket(web, table, 0) as api:
+    with web.seat_socket(table, 0) as api:
         for turn in range(1, 10):
             assert time.monotonic() < give_up, "the game did not end"
             expect(page.locator(".dq-board")).to_have_attribute("data-turn", str(turn))
