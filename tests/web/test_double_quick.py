@@ -1,7 +1,7 @@
 """The Double Quick! board in a real browser: a whole game against a bot built by mouse
-(clicks and drags; turns 4 to 8 through the API, the page showing them), one built by
-keyboard, an invalid press refused with its reasons in English and German, a reload
-mid-turn that gives the crossword back, and the phone layout.
+(clicks and drags), one built by keyboard (in both, some middle turns go through the API
+while the page shows them), an invalid press refused with its reasons in English and
+German, a reload mid-turn that gives the crossword back, and the phone layout.
 
 The person finds a crossword the way a player might: from what the page shows (their
 tiles), here with the game's solver; the page builds every action from the gestures.
@@ -370,8 +370,7 @@ def turn_through_api(page: Page, api: SeatSocket, turn: int) -> None:
 #: The turns the mouse game plays through the API: the mouse builds the first three
 #: (placing by click and by drag, lifting both ways, passing, pressing) and the last (the
 #: game's end by the person's press); the turns between only repeat those gestures, 15
-#: to 30 a turn at a few tenths of a second each. (The keyboard game plays every turn:
-#: a key press costs far less than a drag.)
+#: to 30 a turn at a few tenths of a second each.
 MOUSE_API_TURNS = range(4, 9)
 
 
@@ -411,19 +410,30 @@ def test_a_game_built_by_mouse(web: Web) -> None:
         assert result["status"] == "finished"
 
 
+#: The keyboard game's turns through the API (as MOUSE_API_TURNS): the keyboard builds
+#: turns 1 to 4 (turn 4's rack holds a wild tile) and the last.
+KEYBOARD_API_TURNS = range(5, 9)
+
+
 def test_a_game_built_by_keyboard(web: Web) -> None:
     table = web.table("double-quick", ["human", "easy"], LONG_TURNS, seed=4)
     page = web.seat_page(web.open_page(), table, 0)
     expect(page.locator(".dq-rack [data-tile]")).to_have_count(6)
     page.locator(".dq-grid [tabindex='0']").focus()
     give_up = time.monotonic() + GAME_TIMEOUT
-    for turn in range(1, 10):
-        assert time.monotonic() < give_up, "the game did not end"
-        expect(page.locator(".dq-board")).to_have_attribute("data-turn", str(turn))
-        build_by_keyboard(page)
-        if turn < 9:
-            pass_by_keyboard(page)
-        press_and_wait(page, turn, keyboard=True)
+    with web.seat_socket(table, 0) as api:
+        for turn in range(1, 10):
+            assert time.monotonic() < give_up, "the game did not end"
+            expect(page.locator(".dq-board")).to_have_attribute("data-turn", str(turn))
+            if turn in KEYBOARD_API_TURNS:
+                turn_through_api(page, api, turn)
+                # The keys go to the grid again, as at the start.
+                page.locator(".dq-grid [tabindex='0']").focus()
+                continue
+            build_by_keyboard(page)
+            if turn < 9:
+                pass_by_keyboard(page)
+            press_and_wait(page, turn, keyboard=True)
     expect(page.locator(".dq-results")).to_be_visible()
     # The replay shows the board too: every table open, nothing to build with.
     page.goto(f"/replay/{table.id}")
