@@ -242,12 +242,18 @@ def connect_table(
     server: LiveServer, table_id: str, token: str | None = None, origin: str | None = None
 ) -> ClientConnection:
     """A WebSocket to the table (no token: a spectator), the token offered as a
-    subprotocol as the browser does."""
+    subprotocol as the browser does.
+
+    Its queue of received messages has no bound: with websockets' default (16) the
+    client stops reading from the network once 16 wait unread, and closing a connection
+    that a test left unread a while (a seat's second connection beside its page) then
+    waited for the server's close frame behind them until the 10 s close timeout."""
     return connect(
         f"{server.ws_url}/ws/tables/{table_id}",
         origin=origin,  # type: ignore[arg-type]
         subprotocols=subprotocols(token),  # type: ignore[arg-type]
         open_timeout=RECEIVE_TIMEOUT,
+        max_queue=None,
     )
 
 

@@ -34,6 +34,10 @@ from tests.server.live import (
 )
 from websockets.sync.client import connect
 
+#: No pause between the games of a match: the tests that play one to the end need none
+#: (the default, 5 s after each game, was most of their time).
+NO_PAUSE = {"pause_ms": 0}
+
 # ------------------------------------------------------------------ seeds (finding 1)
 
 
@@ -50,7 +54,7 @@ def test_a_chosen_seed_is_shown_to_everyone_from_the_start(live_module: LiveServ
 def test_a_drawn_seed_is_told_to_nobody_before_the_end(live_module: LiveServer) -> None:
     seen: list[str] = []
     with live_module.http() as http:
-        table = create_table(http, "quashars", ["human", "basic", "basic"], seed=None)
+        table = create_table(http, "quashars", ["human", "basic", "basic"], NO_PAUSE, seed=None)
         table_id = table["id"]
         seen.append(json.dumps(table))
         token = join(http, table_id, 0)
@@ -95,7 +99,8 @@ def test_no_token_reaches_the_log_at_any_level(db_url: str, tmp_path: Path) -> N
     tokens: list[str] = []
     with running_server(db_url, tmp_path, args=["--log-level", "debug"]) as server:
         with server.http() as http:
-            table = create_table(http, "quashars", ["human", "human", "basic"], practice=True)
+            seats = ["human", "human", "basic"]
+            table = create_table(http, "quashars", seats, NO_PAUSE, practice=True)
             table_id = table["id"]
             tokens += [join(http, table_id, 0, "ann"), join(http, table_id, 1, "bob")]
             start(http, table_id, tokens[0])

@@ -10,17 +10,30 @@ Seat tokens live in the page's localStorage under `quintet.seat.<table id>` as
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
-from tests.server.live import LiveServer, create_table, join, start
+from tests.server.live import (
+    LiveServer,
+    connect_table,
+    create_table,
+    join,
+    receive,
+    receive_until,
+    send,
+    start,
+)
+from websockets.sync.client import ClientConnection
 
 CHROMIUM = Path(os.environ.get("QUINTET_CHROMIUM", "/usr/bin/chromium"))
 SKIP_ENV = "QUINTET_SKIP_BROWSER"
@@ -34,6 +47,9 @@ WEB_BOT_PACE = 0.02
 WAIT_MS = 20_000
 DESKTOP = {"width": 1280, "height": 820}
 PHONE = {"width": 390, "height": 800}
+#: Seconds between two actions a test sends through the API: under the server's rate of
+#: 20 messages a second per seat (shared with the seat's page), so none is dropped.
+API_STEP_S = 0.06
 
 
 @dataclass
@@ -44,6 +60,45 @@ class Table:
     game: str
     tokens: dict[int, str] = field(default_factory=dict)
     nicknames: dict[int, str] = field(default_factory=dict)
+
+
+class SeatSocket:
+    """A second connection of a page's seat, for the parts of a game a test plays through
+    the API while the page only shows them (`Web.seat_socket`): each action is sent once
+    the one before is answered."""
+
+    def __init__(self, socket: ClientConnection, welcome: dict[str, Any]) -> None:
+        self.socket = socket
+        self.sent = 0
+        self.last = 0.0
+        #: The newest view this connection got.
+        self.view: dict[str, Any] = welcome["view"]
+
+    def _next(self) -> dict[str, Any]:
+        message = receive(self.socket)
+        if message.get("view") is not None:
+            self.view = message["view"]
+        return message
+
+    def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        """Send `action` and wait for its answer, the update that carries the new view;
+        a refusal or an error fails the test."""
+        time.sleep(max(0.0, self.last + API_STEP_S - time.monotonic()))
+        self.last = time.monotonic()
+        self.sent += 1
+        ref = f"api{self.sent}"
+        send(self.socket, {"type": "act", "action": action, "ref": ref})
+        while True:
+            message = self._next()
+            if message.get("ref") == ref:
+                assert message["type"] == "update", f"{action} was not accepted: {message}"
+                return message
+
+    def wait_for(self, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """Read messages until the newest view passes `check`; returns it."""
+        while not check(self.view):
+            self._next()
+        return self.view
 
 
 @dataclass
@@ -142,6 +197,12 @@ class Web:
         page.goto(f"/t/{table.id}{query}")
         page.locator(".table-page, .waiting").first.wait_for()
         return page
+
+    @contextlib.contextmanager
+    def seat_socket(self, table: Table, seat: int) -> Iterator[SeatSocket]:
+        """A WebSocket holding `seat`'s token, to act through the API (see SeatSocket)."""
+        with connect_table(self.server, table.id, table.tokens[seat]) as socket:
+            yield SeatSocket(socket, receive_until(socket, "welcome"))
 
     # ------------------------------------------------------------ files
 

@@ -9,7 +9,9 @@ Fixtures:
   error or uncaught page error (`web.allow_console(...)` lets a test expect one).
 - `web`: helpers: `open_page()` (another context: a second person), `table()` (a table
   made through the API, seats joined), `seat_page()` (open a table page holding a seat's
-  token, as after joining in this browser), `shot()` (a screenshot under screenshots/).
+  token, as after joining in this browser), `seat_socket()` (a second connection of a
+  seat, to play parts of a game through the API), `shot()` (a screenshot under
+  screenshots/).
 
 Seat tokens live in the page's localStorage under `quintet.seat.<table id>` as
 `{"token", "seat", "nickname"}`: that is how a reload keeps its seat.

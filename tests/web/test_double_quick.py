@@ -1,6 +1,7 @@
 """The Double Quick! board in a real browser: a whole game against a bot built by mouse
-(clicks and drags), one built by keyboard, an invalid press refused with its reasons in
-English and German, a reload mid-turn that gives the crossword back, and the phone layout.
+(clicks and drags), one built by keyboard (in both, some middle turns go through the API
+while the page shows them), an invalid press refused with its reasons in English and
+German, a reload mid-turn that gives the crossword back, and the phone layout.
 
 The person finds a crossword the way a player might: from what the page shows (their
 tiles), here with the game's solver; the page builds every action from the gestures.
@@ -29,7 +30,7 @@ from tests.server.live import (
     running_server,
     send,
 )
-from tests.web.browser import PHONE, Web
+from tests.web.browser import PHONE, SeatSocket, Web
 
 from quintet.games.double_quick.components import row_col
 from quintet.games.double_quick.solver import solve
@@ -327,7 +328,50 @@ def pass_by_keyboard(page: Page) -> None:
     page.locator(".dq-grid [tabindex='0']").focus()
 
 
+# ---------------------------------------------------------------- the API
+
+
+def turn_through_api(page: Page, api: SeatSocket, turn: int) -> None:
+    """Play a turn as `build_by_mouse`, `choose_pass` and `press_and_wait` do, with the
+    actions sent through the API; waits until the page shows the next turn."""
+    state = board_state(page)
+    target, lifts, order, _ = plan(state)
+    for tile in lifts:
+        api.act({"type": "lift", "tile": tile["tile"]})
+    # A lifted wild tile forgets its letter (the grid does not mark it wild: its code does).
+    rack = state["rack"] + [
+        {"tile": t["tile"], "letter": t["letter"], "wild": False}
+        if not t["tile"].startswith("WILD")
+        else {"tile": t["tile"], "letter": None, "wild": True}
+        for t in lifts
+    ]
+    used: set[str] = set()
+    for row, col in order:
+        letter = target[(row, col)]
+        tile = rack_tile_for({"rack": rack}, letter, used)
+        used.add(tile["tile"])
+        wild = {"letter": letter.lower()} if tile["wild"] else {}
+        api.act({"type": "place", "tile": tile["tile"], "row": row, "col": col, **wild})
+    if turn < 9:
+        left = [t["tile"] for t in rack if t["tile"] not in used]
+        assert len(left) == 1, left
+        api.act({"type": "pass", "tile": left[0]})
+    api.act({"type": "press"})
+    board = page.locator(".dq-board")
+    if turn < 9:
+        expect(board).to_have_attribute("data-turn", str(turn + 1))
+    else:
+        expect(board).to_have_attribute("data-phase", "over")
+
+
 # ---------------------------------------------------------------- the tests
+
+
+#: The turns the mouse game plays through the API: the mouse builds the first three
+#: (placing by click and by drag, lifting both ways, passing, pressing) and the last (the
+#: game's end by the person's press); the turns between only repeat those gestures, 15
+#: to 30 a turn at a few tenths of a second each.
+MOUSE_API_TURNS = range(4, 9)
 
 
 def test_a_game_built_by_mouse(web: Web) -> None:
@@ -336,15 +380,19 @@ def test_a_game_built_by_mouse(web: Web) -> None:
     expect(page.locator(".dq-rack [data-tile]")).to_have_count(6)
     give_up = time.monotonic() + GAME_TIMEOUT
     step = 0
-    for turn in range(1, 10):
-        assert time.monotonic() < give_up, "the game did not end"
-        expect(page.locator(".dq-board")).to_have_attribute("data-turn", str(turn))
-        step, _ = build_by_mouse(page, step)
-        if turn < 9:
-            choose_pass(page)
-        if turn == 3:
-            web.shot(page, "double-quick-turn-3")
-        press_and_wait(page, turn)
+    with web.seat_socket(table, 0) as api:
+        for turn in range(1, 10):
+            assert time.monotonic() < give_up, "the game did not end"
+            expect(page.locator(".dq-board")).to_have_attribute("data-turn", str(turn))
+            if turn in MOUSE_API_TURNS:
+                turn_through_api(page, api, turn)
+                continue
+            step, _ = build_by_mouse(page, step)
+            if turn < 9:
+                choose_pass(page)
+            if turn == 3:
+                web.shot(page, "double-quick-turn-3")
+            press_and_wait(page, turn)
     # The scores: every crossword, my press's bonus, the words of mine.
     results = page.locator(".dq-results")
     expect(results).to_be_visible()
@@ -362,19 +410,30 @@ def test_a_game_built_by_mouse(web: Web) -> None:
         assert result["status"] == "finished"
 
 
+#: The keyboard game's turns through the API (as MOUSE_API_TURNS): the keyboard builds
+#: turns 1 to 4 (turn 4's rack holds a wild tile) and the last.
+KEYBOARD_API_TURNS = range(5, 9)
+
+
 def test_a_game_built_by_keyboard(web: Web) -> None:
     table = web.table("double-quick", ["human", "easy"], LONG_TURNS, seed=4)
     page = web.seat_page(web.open_page(), table, 0)
     expect(page.locator(".dq-rack [data-tile]")).to_have_count(6)
     page.locator(".dq-grid [tabindex='0']").focus()
     give_up = time.monotonic() + GAME_TIMEOUT
-    for turn in range(1, 10):
-        assert time.monotonic() < give_up, "the game did not end"
-        expect(page.locator(".dq-board")).to_have_attribute("data-turn", str(turn))
-        build_by_keyboard(page)
-        if turn < 9:
-            pass_by_keyboard(page)
-        press_and_wait(page, turn, keyboard=True)
+    with web.seat_socket(table, 0) as api:
+        for turn in range(1, 10):
+            assert time.monotonic() < give_up, "the game did not end"
+            expect(page.locator(".dq-board")).to_have_attribute("data-turn", str(turn))
+            if turn in KEYBOARD_API_TURNS:
+                turn_through_api(page, api, turn)
+                # The keys go to the grid again, as at the start.
+                page.locator(".dq-grid [tabindex='0']").focus()
+                continue
+            build_by_keyboard(page)
+            if turn < 9:
+                pass_by_keyboard(page)
+            press_and_wait(page, turn, keyboard=True)
     expect(page.locator(".dq-results")).to_be_visible()
     # The replay shows the board too: every table open, nothing to build with.
     page.goto(f"/replay/{table.id}")

@@ -9,15 +9,30 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Page, expect
+from tests.server.live import LiveServer, running_server
 from tests.web.browser import Table, Web
 
 MINUS = "\u2212"
 #: How long a bots-only game may take to finish at the tests' bot pace (a failure guard).
 FINISH_WITHIN_S = 120.0
+#: Bot think times x this: no person plays here, so the bots need not wait for one; the
+#: games only have to finish (at conftest's pace they took 5 to 7 s each).
+BOTS_ONLY_PACE = 0.002
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """This module's live server: conftest's, with bots at BOTS_ONLY_PACE."""
+    folder = tmp_path_factory.mktemp("web-numbers")
+    url = f"sqlite+aiosqlite:///{folder / 'quintet.sqlite3'}"
+    with running_server(url, folder, bot_pace=BOTS_ONLY_PACE) as server:
+        yield server
 
 
 def written(number: int) -> str:

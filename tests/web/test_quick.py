@@ -23,7 +23,7 @@ from typing import Any, Protocol
 import pytest
 from playwright.sync_api import Page, expect
 from tests.server.live import LiveServer, running_server
-from tests.web.browser import PHONE, Web
+from tests.web.browser import PHONE, SeatSocket, Web
 
 #: Bot think times x this: a bot sorts a round in about a second, a race the scripted
 #: person wins some of the time and loses some of the time; neither outcome is assumed.
@@ -36,6 +36,11 @@ STATE_WAIT_MS = 30_000
 #: A game ends by the sixth chip, or after three chipless rounds: 6 + 5 rounds at most.
 MAX_ROUNDS = 11
 BASE_CARDS = 5
+#: The rounds a whole-game test sorts through the API (the page only shows them): the
+#: page sorts the first (every gesture of its hand) and the last ones. One chip is won a
+#: round at most, so no game ends before round 6. The rounds between only repeat the
+#: gestures, about 20 to 40 actions a round at a few tenths of a second each.
+API_ROUNDS = range(2, 6)
 
 
 @pytest.fixture(scope="module")
@@ -213,15 +218,41 @@ def sort_round(
     return [abs(k) for k in singles]
 
 
-def play_whole_game(page: Page, hand: Driver, merge: str) -> list[int]:
-    """Sort every round until the game is over; returns the cards dealt each round, each
-    checked against the chips this seat had at the deal (5 + 1 per chip)."""
+def sort_round_through_api(api: SeatSocket, count: int, *, klaar_last: bool) -> None:
+    """Sort a dealt stack of `count` cards as `sort_round` does (merging onto the bottom of
+    the first pile), with the actions sent through the API, and call KLAAR; with
+    `klaar_last`, only once every other seat has called it (the API is faster than any
+    hand: a game against a bot would otherwise turn on these rounds, and grow longer)."""
+    singles: list[int] = []
+    for _ in range(count):
+        card = api.act({"type": "take", "pile": len(singles)})["view"]["hand"]["number"]
+        at = bisect.bisect(singles, card)
+        api.act({"type": "new_pile", "at": at})
+        singles.insert(at, card)
+    for _ in range(count - 1):
+        api.act({"type": "take", "pile": 1})
+        api.act({"type": "place", "pile": 0, "end": "bottom"})
+    if klaar_last:
+        api.wait_for(lambda view: len(view["klaar"]) == view["players"] - 1)
+    api.act({"type": "klaar"})
+
+
+def play_whole_game(
+    page: Page, hand: Driver, merge: str, api: SeatSocket | None = None, klaar_last: bool = False
+) -> list[int]:
+    """Sort every round until the game is over (the API_ROUNDS through `api` when given,
+    see `sort_round_through_api`); returns the cards dealt each round, each checked
+    against the chips this seat had at the deal (5 + 1 per chip)."""
     dealt = []
     while sorting_or_over(page):
         now = state(page)
         assert now["piles"] and sum(now["piles"]) == BASE_CARDS + now["chips"], now
         dealt.append(sum(now["piles"]))
-        sort_round(page, hand, merge=merge)
+        if api is not None and len(dealt) in API_ROUNDS:
+            assert now["hand"] is None and len(now["piles"]) == 1, now
+            sort_round_through_api(api, now["piles"][0], klaar_last=klaar_last)
+        else:
+            sort_round(page, hand, merge=merge)
         # KLAAR ends this seat's sorting for the round. The state that shows it is brief
         # when the other seat has called KLAAR already: checking and the pause take well
         # under a second here and the next round then deals, so the wait accepts either
@@ -266,7 +297,10 @@ def test_a_whole_game_against_a_bot_by_mouse(web: Web, page: Page) -> None:
     expect(page.locator('.qk-icard[data-criterion="number"]')).to_have_attribute(
         "data-turned", "false"
     )
-    dealt = play_whole_game(page, Mouse(page, drags=True), merge="top")
+    with web.seat_socket(table, 0) as api:
+        dealt = play_whole_game(
+            page, Mouse(page, drags=True), merge="top", api=api, klaar_last=True
+        )
     game_over(page, table.id, web)
     expect(board(page)).to_have_attribute("data-phase", "over")
     # Each round dealt 5 cards plus one per chip this seat had won by then (checked at
@@ -293,7 +327,8 @@ def test_a_whole_game_by_keyboard_only(web: Web, page: Page) -> None:
     table = web.table("quick", ["human", "random"], {**FAST}, seed=4)
     web.seat_page(page, table, 0)
     expect(board(page)).to_be_visible()
-    dealt = play_whole_game(page, Keys(page), merge="bottom")
+    with web.seat_socket(table, 0) as api:
+        dealt = play_whole_game(page, Keys(page), merge="bottom", api=api)
     game_over(page, table.id, web)
     assert dealt[0] == BASE_CARDS
     # The person sorts every stack correctly, so every round in which this seat was
