@@ -142,6 +142,23 @@ def test_bad_keys_are_refused_and_change_nothing(live_module: LiveServer) -> Non
         assert http.get(f"/api/players/{key_id}").json()["nickname"] is None
 
 
+def test_a_key_is_checked_without_joining(live_module: LiveServer) -> None:
+    with live_module.http() as http:
+        key_id, key = new_key(http)
+        forged = key[:-1] + ("A" if key[-1] != "A" else "B")
+        good = http.post("/api/players/check", headers={"X-Player-Key": key})
+        assert good.status_code == 200 and good.json() == {"key_id": key_id}
+        for headers, status, code in (
+            ({"X-Player-Key": forged}, 401, "player_key/unknown"),
+            ({"X-Player-Key": "not a key"}, 400, "player_key/malformed"),
+            ({}, 400, "player_key/malformed"),
+        ):
+            refused = http.post("/api/players/check", headers=headers)
+            assert refused.status_code == status, refused.text
+            assert refused.json()["code"] == code and "X-Player-Key" in refused.json()["detail"]
+            assert forged not in refused.text
+
+
 def test_practice_and_unrated_tables_change_no_rating(live_module: LiveServer) -> None:
     with live_module.http() as http:
         key_id, key = new_key(http)

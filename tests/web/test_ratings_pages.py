@@ -31,13 +31,13 @@ def rated_game(web: Web, nickname: str) -> tuple[str, str]:
 def test_the_leaderboard_and_player_pages_in_english_and_german(page: Page, web: Web) -> None:
     key_id, key = rated_game(web, "Rita")
     page.goto("/ratings/quashars")
-    expect(page.get_by_role("heading", name="Leaderboard: quashars")).to_be_visible()
+    expect(page.get_by_role("heading", name="Leaderboard: Quashars")).to_be_visible()
     board = page.locator("table.leaderboard")
     expect(board.get_by_role("link", name="Rita")).to_be_visible()
     expect(board.get_by_text("bot: basic")).to_be_visible()
     expect(board.get_by_text("bot: random")).to_be_visible()
     page.locator("[data-lang=de]").click()
-    expect(page.get_by_role("heading", name="Bestenliste: quashars")).to_be_visible()
+    expect(page.get_by_role("heading", name="Bestenliste: Quashars")).to_be_visible()
     expect(board.get_by_text("Bot: basic")).to_be_visible()
     expect(board.get_by_role("columnheader", name="Wertung")).to_be_visible()
 
@@ -83,3 +83,27 @@ def test_a_seat_taken_in_the_browser_is_rated_under_its_player_key(page: Page, w
     with web.http() as http:
         player = http.get(f"/api/players/{stored['key_id']}").json()
     assert player["nickname"] == "Pia"  # the join carried the key: the seat is linked
+
+
+def test_a_key_from_another_browser_is_checked_then_kept(page: Page, web: Web) -> None:
+    """A browser without a key takes one made elsewhere: a forged one is refused (and not
+    kept), the real one is kept and leads to its player page, which then shows it."""
+    web.allow_console("401")
+    with web.http() as http:
+        made = http.post("/api/players").json()
+    page.goto("/ratings/quiclo")
+    field = page.get_by_label("Have a player key from another browser? Paste it here:")
+    forged = made["key"][:-1] + ("A" if made["key"][-1] != "A" else "B")
+    field.fill(forged)
+    page.get_by_role("button", name="Use this key").click()
+    expect(page.get_by_role("alert")).to_have_text("That is not a player key of this server.")
+    assert page.evaluate("localStorage.getItem('quintet.player')") in (None, "null")
+    field.fill(made["key"])
+    page.get_by_role("button", name="Use this key").click()
+    expect(page).to_have_url(f"{web.base_url}/players/{made['key_id']}")
+    expect(page.get_by_label("Your player key")).to_have_value(made["key"])
+    stored = page.evaluate("JSON.parse(localStorage.getItem('quintet.player'))")
+    assert stored == {"key_id": made["key_id"], "key": made["key"]}
+    page.goto("/ratings/quiclo")
+    page.get_by_role("link", name="Your player page").click()
+    expect(page).to_have_url(f"{web.base_url}/players/{made['key_id']}")

@@ -156,6 +156,25 @@ async def create_player(request: Request) -> PlayerCreated:
     return PlayerCreated(key_id=key_id, key=key)
 
 
+class PlayerChecked(BaseModel):
+    key_id: str = Field(description="The public id of the key that was checked")
+
+
+@router.post("/players/check")
+async def check_player(request: Request) -> PlayerChecked:
+    """Check the player key in `X-Player-Key` (a browser taking a key made elsewhere).
+    Counted like key creation, per client address. Raises `HubError`: player_key/malformed
+    (400), player_key/unknown (401), or no_player_key when the header is missing (400)."""
+    client = request.client.host if request.client is not None else "unknown"
+    charge(request.app.state.player_limit, client, "player key checks")
+    key = request.headers.get(PLAYER_KEY_HEADER)
+    if key is None:
+        raise HubError(ErrorCode.BAD_PLAYER_KEY, f"send the key to check as {PLAYER_KEY_HEADER}")
+    key_id = await check_player_key(request, key)
+    assert key_id is not None  # a key was given
+    return PlayerChecked(key_id=key_id)
+
+
 @router.get("/ratings/{game}", response_model=None)
 async def leaderboard(game: str, request: Request) -> Leaderboard | JSONResponse:
     """The game's ratings, best first (by mu - 3 sigma), people and bot levels together."""

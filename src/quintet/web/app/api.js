@@ -93,6 +93,7 @@ export const api = {
   newPlayer: () => call('POST', '/api/players'),
   ratings: (game) => call('GET', `/api/ratings/${encodeURIComponent(game)}`),
   player: (keyId) => call('GET', `/api/players/${encodeURIComponent(keyId)}`),
+  checkPlayer: (key) => call('POST', '/api/players/check', undefined, undefined, { 'x-player-key': key }),
   start: (id, token) => call('POST', `/api/tables/${encodeURIComponent(id)}/start`, undefined, token),
   result: (id) => call('GET', `/api/tables/${encodeURIComponent(id)}/result`),
   replay: (id, viewer) =>

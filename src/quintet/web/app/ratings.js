@@ -4,6 +4,7 @@ import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api.js';
 import { t } from './i18n.js';
+import { navigate } from './router.js';
 import { playerKey } from './store.js';
 
 const fixed = (x) => x.toFixed(1);
@@ -39,8 +40,48 @@ function GameNav({ game }) {
   </nav>`;
 }
 
+/** The game's title (its id until the list of games has come). */
+function useTitle(game) {
+  const { data } = useLoad(() => api.games(), []);
+  return data?.find((g) => g.name === game)?.title ?? game;
+}
+
+/** Take a player key made in another browser: checked at the server, then kept here. */
+function KeyImport() {
+  const [text, setText] = useState('');
+  const [error, setError] = useState(null);
+  const submit = async (event) => {
+    event.preventDefault();
+    const key = text.trim();
+    try {
+      const { key_id } = await api.checkPlayer(key);
+      playerKey.value = { key_id, key };
+      setError(null);
+      setText('');
+      navigate(`/players/${key_id}`);
+    } catch (failure) {
+      setError(failure.code === 'rate_limited' ? failure.detail : t('ratings.key_refused'));
+    }
+  };
+  return html`<form class="key-import" onSubmit=${submit}>
+    <label>${t('ratings.key_import')}
+      <input class="key-entry" value=${text} autocomplete="off" spellcheck="false"
+        onInput=${(e) => setText(e.target.value)} /></label>
+    <button type="submit" disabled=${!text.trim()}>${t('ratings.key_use')}</button>
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+  </form>`;
+}
+
+/** A link to this browser's own player page, or the form to take a key (none yet). */
+function KeyLine() {
+  const mine = playerKey.value;
+  if (!mine) return html`<${KeyImport} />`;
+  return html`<p class="key-line"><a href=${`/players/${mine.key_id}`} data-nav>${t('ratings.your_page')}</a></p>`;
+}
+
 export function LeaderboardPage({ game }) {
   const { data, error } = useLoad(() => api.ratings(game), [game]);
+  const title = useTitle(game);
   let body;
   if (error) body = html`<p class="error" role="alert">${error.detail || error.code}</p>`;
   else if (!data) body = html`<p>${t('app.loading')}</p>`;
@@ -62,7 +103,8 @@ export function LeaderboardPage({ game }) {
       <p class="note">${t('ratings.explain')}</p>`;
   }
   return html`<main class="page narrow">
-    <h1>${t('ratings.title', { game })}</h1><${GameNav} game=${game} />${body}</main>`;
+    <h1>${t('ratings.title', { game: title })}</h1><${GameNav} game=${game} />${body}
+    <${KeyLine} /></main>`;
 }
 
 /** A line of mu with its ±3 sigma band, one point per rated table (SVG, no library). */
@@ -109,5 +151,6 @@ export function PlayerPage({ id }) {
       <p>${t('ratings.key_note')}</p>
       <input readonly class="key" value=${mine.key} aria-label=${t('ratings.your_key')}
         onFocus=${(e) => e.target.select()} /></section>` : null}
+    ${playerKey.value ? null : html`<${KeyImport} />`}
   </main>`;
 }

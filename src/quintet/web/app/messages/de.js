@@ -229,4 +229,8 @@ export default {
   'ratings.chart': 'Wertung nach jedem von {count} gewerteten Spielen',
   'ratings.your_key': 'Dein Spielerschlüssel',
   'ratings.key_note': 'Deine Wertungen folgen diesem Schlüssel, den dieser Browser aufbewahrt. Bewahre eine Kopie auf, um sie anderswo zu nutzen; wer ihn hat, spielt als du.',
+  'ratings.key_import': 'Einen Spielerschlüssel aus einem anderen Browser? Hier einfügen:',
+  'ratings.key_use': 'Diesen Schlüssel verwenden',
+  'ratings.key_refused': 'Das ist kein Spielerschlüssel dieses Servers.',
+  'ratings.your_page': 'Deine Spielerseite',
 };

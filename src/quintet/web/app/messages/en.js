@@ -229,4 +229,8 @@ export default {
   'ratings.chart': 'Rating after each of {count} rated games',
   'ratings.your_key': 'Your player key',
   'ratings.key_note': 'Your ratings follow this key, kept in this browser. Keep a copy to use them elsewhere; whoever has it plays as you.',
+  'ratings.key_import': 'Have a player key from another browser? Paste it here:',
+  'ratings.key_use': 'Use this key',
+  'ratings.key_refused': 'That is not a player key of this server.',
+  'ratings.your_page': 'Your player page',
 };
