@@ -550,7 +550,7 @@ def serve_command(  # noqa: PLR0917
         from quintet.server.main import check_redis
 
         try:
-            check_redis(settings.redis_url)
+            check_redis(settings.redis_url, settings.process_name)
         except HubError as error:
             typer.echo(f"Error: --redis: {error.message}", err=True)
             raise typer.Exit(2) from None

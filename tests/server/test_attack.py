@@ -258,3 +258,22 @@ def test_hints_are_rate_limited_per_address(db_url: str, tmp_path: Path) -> None
             "detail": "at most 2 hints at once and 0.001 a minute from one address; "
             "try again later",
         }
+
+
+@pytest.mark.parametrize("table_id", ["%00", "a%00b", "x" * 65])
+def test_an_id_no_table_can_have_is_no_table_without_asking_the_database(
+    live_module: LiveServer, table_id: str
+) -> None:
+    """PostgreSQL refuses a NUL byte: asked, it would answer a stranger 503 storage_failed
+    (and log a storage alarm). Such an id is simply no table, over HTTP and WebSocket."""
+    with live_module.http() as http:
+        for response in (
+            http.get(f"/api/tables/{table_id}"),
+            http.post(f"/api/tables/{table_id}/sample"),
+        ):
+            assert response.status_code == 404, response.text
+            assert response.json()["code"] == "no_table"
+    with connect_table(live_module, table_id, None) as ws:
+        error = receive(ws)
+        assert error["code"] == "no_table", error
+    assert "storage failed" not in live_module.log()

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 from tests.server.cluster_live import (
     LEASE_TTL_S,
     SHORT_LEASE_TTL_S,
@@ -42,6 +43,7 @@ from tests.server.live import (
     create_table,
     in_thread,
     join,
+    receive_until,
     seat_post,
     seated,
     start,
@@ -210,8 +212,23 @@ def test_three_processes_play_whole_games_with_each_tables_clients_spread(
             assert all(len(sessions) == 1 for sessions in table.sessions.values())
             assert all(sessions[0].acks for s, sessions in table.sessions.items() if s is not None)
 
-    # A practice table owned by a: sample and hint asked of b and c reach its runner.
+    # Play again, asked of one process: the finished table's watchers on every process
+    # (its owner's, and those that rebuilt it to show its end) are all told.
     a, b, c = cluster.live()
+    with contextlib.ExitStack() as stack:
+        watchers = [
+            stack.enter_context(connect_table(server, quashars.id, token))
+            for server in (a, b, c)
+            for token in (quashars.tokens[0], None)
+        ]
+        for ws in watchers:
+            assert receive_until(ws, "welcome")["status"] == "finished"
+        status, again = seat_post(b, quashars.id, "again", quashars.tokens[0])
+        assert status == 200, again
+        for ws in watchers:
+            assert receive_until(ws, "again")["table"] == again["table"]
+
+    # A practice table owned by a: sample and hint asked of b and c reach its runner.
     with a.http() as http:
         seats = ["human", "basic", "basic", "basic"]
         practice = create_table(http, "quashars", seats, QUASHARS, practice=True)["id"]
@@ -317,6 +334,18 @@ def test_redis_with_sqlite_is_refused_naming_the_rule(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["serve", "--db", db, "--redis", "redis://127.0.0.1:1/0"])
     assert result.exit_code == 2
     assert "--redis needs a PostgreSQL database" in result.output
+
+
+def test_a_process_name_in_use_is_refused(pg_cluster: Any, redis_server: RedisServer) -> None:
+    """Two live processes with one name would take each other's messages and leases."""
+    with redis.Redis.from_url(redis_server.url) as client:
+        client.set("quintet:alive:web1", "1", px=60_000)
+    db = pg_cluster.create_database()
+    argv = ["serve", "--db", db, "--redis", redis_server.url, "--process-name", "web1"]
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 2, result.output
+    assert "a live process of this cluster is already named 'web1'" in result.output
+    assert "Traceback" not in result.output
 
 
 def test_an_unreachable_redis_is_one_clear_error(pg_cluster: Any) -> None:

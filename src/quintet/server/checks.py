@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Final
@@ -122,3 +123,14 @@ def list_seats(seats: Sequence[int]) -> str:
     ('0, 2', 'none')
     """
     return ", ".join(str(s) for s in seats) or "none"
+
+
+#: What a table id can look like (`new_table_id`: 12 url-safe characters); anything else
+#: is no table, answered without asking the database (which may refuse, e.g., a NUL byte).
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def check_table_id(table_id: str) -> None:
+    """Raises `HubError` no_table for an id no table can have."""
+    if not _TABLE_ID.fullmatch(table_id):
+        raise HubError(ErrorCode.NO_TABLE, f"there is no table {quoted(table_id)}")

@@ -27,6 +27,7 @@ from quintet.server.checks import (
     SEED_CHOSEN,
     SEED_RANGE,
     check_nickname,
+    check_table_id,
     held_until,
     hint_level,
     list_seats,
@@ -192,13 +193,14 @@ class Hub:
         ):
             del self.runners[runner.table_id]
 
-    def tell_finished(self, table_id: str, text: str) -> None:
-        """Send `text` to every connection watching this finished table."""
+    def tell_finished(self, table_id: str, text: str, *, here_only: bool = False) -> None:
+        """Send `text` to every connection watching this finished table: here, and in a
+        cluster on every other process too (`here_only`: another process asked)."""
         runner = self.runners.get(table_id)
         if runner is not None and runner.status == "finished":
             for watcher in list(runner.watchers):
                 watcher.send(text)
-        elif self.cluster is not None:
+        if self.cluster is not None and not here_only:
             self.cluster.tell(table_id, text)
 
     # -------------------------------------------------------------------- lobby
@@ -282,6 +284,7 @@ class Hub:
 
     async def row(self, table_id: str) -> TableRow:
         """The stored table; raises `HubError` no_table."""
+        check_table_id(table_id)
         row = await self.store.table(table_id)
         if row is None:
             raise HubError(ErrorCode.NO_TABLE, f"there is no table {quoted(table_id)}")

@@ -70,12 +70,13 @@ def check_database(url: str) -> None:
     asyncio.run(check())
 
 
-def check_redis(url: str) -> None:
-    """Ping the cluster's Redis once before serving, so a wrong URL, a wrong password or a
-    Redis that is down is one clear error. Raises `BusDown` naming the problem."""
+def check_redis(url: str, name: str | None = None) -> None:
+    """Ping the cluster's Redis once before serving, so a wrong URL, a wrong password, a
+    Redis that is down or a process name already in use is one clear error. Raises
+    `BusDown` naming the problem."""
     from quintet.server.cluster.bus import ping
 
-    asyncio.run(ping(url))
+    asyncio.run(ping(url, name))
 
 
 def address(settings: Settings) -> str:

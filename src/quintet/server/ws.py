@@ -33,6 +33,7 @@ from quintet.server.protocol import (
     parse_client,
 )
 from quintet.server.settings import Settings
+from quintet.server.storage import StorageError
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -192,6 +193,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         else:
             await refuse(websocket, ErrorCode.BAD_TOKEN, error.message, CloseCode.BAD_TOKEN)
         return
+    except StorageError as error:
+        await _storage_failed(websocket, table_id, error)
+        return
     try:
         hub.admit(table_id, seat)
     except HubError as error:
@@ -199,8 +203,21 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return
     try:
         await _serve(websocket, hub, table_id, seat, settings)
+    except StorageError as error:  # loading the table failed: nothing was attached
+        await _storage_failed(websocket, table_id, error)
     finally:
         hub.release(table_id, seat)
+
+
+async def _storage_failed(websocket: WebSocket, table_id: str, error: StorageError) -> None:
+    """The database failed while a connection was being set up: say so, close 1011."""
+    log.warning("connection to table %s: storage failed: %s", table_id, error)
+    await refuse(
+        websocket,
+        ErrorCode.STORAGE_FAILED,
+        "the server's storage failed; reconnect later",
+        CloseCode.SERVER_ERROR,
+    )
 
 
 async def _serve(

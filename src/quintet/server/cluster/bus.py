@@ -52,6 +52,10 @@ def channel(name: str) -> str:
     return f"quintet:proc:{name}"
 
 
+#: The channel every process listens to besides its own (`post_all`).
+ALL_CHANNEL: Final = "quintet:all"
+
+
 def alive_key(name: str) -> str:
     """The key process `name` keeps while it lives."""
     return f"quintet:alive:{name}"
@@ -84,7 +88,8 @@ class Bus:
         #: Whether Redis is reachable now (subscribed and the alive key set).
         self.up = False
         self._client: Redis | None = None
-        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        #: (the process a message is for, None: every other process; the JSON text)
+        self._outbox: asyncio.Queue[tuple[str | None, str]] = asyncio.Queue()
         #: The requests waiting for their replies: the process asked, and the future.
         self._waiting: dict[str, tuple[str, asyncio.Future[Message]]] = {}
         self._ids = itertools.count(1)
@@ -129,6 +134,11 @@ class Bus:
         for is closed or failed when the bus goes down)."""
         if self.up:
             self._outbox.put_nowait((to, json.dumps({**message, "from": self.name})))
+
+    def post_all(self, message: Message) -> None:
+        """Queue `message` for every other process (dropped while Redis is down)."""
+        if self.up:
+            self._outbox.put_nowait((None, json.dumps({**message, "from": self.name})))
 
     async def request(self, to: str, message: Message, timeout: float) -> Any:
         """Send a request and wait for its reply's result.
@@ -210,7 +220,7 @@ class Bus:
             pubsub = client.pubsub()
             try:
                 async with asyncio.timeout(COMMAND_TIMEOUT_S * 2):
-                    await pubsub.subscribe(channel(self.name))
+                    await pubsub.subscribe(channel(self.name), ALL_CHANNEL)
                     await client.set(alive_key(self.name), "1", px=self._ttl_ms)
                 self._client = client
                 self._broken.clear()
@@ -257,6 +267,8 @@ class Bus:
         except ValueError:
             log.warning("the bus dropped a message that is not JSON")
             return
+        if message.get("from") == self.name:
+            return  # its own post to every process
         if message.get("t") == "reply":
             waiting = self._waiting.get(message.get("rid", ""))
             if waiting is not None and not waiting[1].done():
@@ -280,7 +292,7 @@ class Bus:
             try:
                 async with asyncio.timeout(COMMAND_TIMEOUT_S), client.pipeline(False) as pipe:
                     for to, data in batch:
-                        pipe.publish(channel(to), data)
+                        pipe.publish(ALL_CHANNEL if to is None else channel(to), data)
                     await pipe.execute()
             except (RedisError, OSError, TimeoutError) as error:
                 log.warning("the bus could not publish %d message(s): %s", len(batch), error)
@@ -300,17 +312,24 @@ class Bus:
                 self._broken.set()
 
 
-async def ping(url: str) -> None:
+async def ping(url: str, name: str | None = None) -> None:
     """Raises `BusDown` unless the Redis at `url` answers PING (the URL's password, if
-    any, is checked too)."""
+    any, is checked too), and, given this process's `name`, when a live process of the
+    cluster already has that name (two would take each other's messages and leases)."""
     client: Redis = Redis.from_url(url, socket_connect_timeout=COMMAND_TIMEOUT_S)
     try:
         async with asyncio.timeout(COMMAND_TIMEOUT_S * 2):
             await client.ping()
+            taken = name is not None and bool(await client.exists(alive_key(name)))
     except (RedisError, OSError, TimeoutError, ValueError) as error:
         raise BusDown(f"cannot reach the cluster's Redis at {_safe(url)}: {error}") from None
     finally:
         await client.aclose()
+    if taken:
+        raise BusDown(
+            f"a live process of this cluster is already named {name!r}; give each process its"
+            " own --process-name (a dead one's name is free again after a lease time)"
+        )
 
 
 def _safe(url: str) -> str:

@@ -35,6 +35,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from quintet.core import JSONDict, RuleError
+from quintet.server.checks import check_table_id
 from quintet.server.cluster.bus import Bus, BusDown, Message
 from quintet.server.cluster.remote import RECONNECT, Proxied, Remote, RemoteWatcher
 from quintet.server.cluster.requests import REQUESTS
@@ -177,6 +178,7 @@ class Cluster:
         Raises `BusDown` when Redis is down, the dead owner's lease does not expire, or
         this process is stopping.
         """
+        check_table_id(table_id)
         give_up = time.monotonic() + 3 * self.ttl + 5
         while True:
             if self.closing:  # a stopping process takes no table
@@ -380,7 +382,7 @@ class Cluster:
         elif kind == "lobby":
             self._spawn(self._lobby_changed(message["table"]))
         elif kind == "tell":
-            self.hub.tell_finished(message["table"], message["x"])
+            self.hub.tell_finished(message["table"], message["x"], here_only=True)
         elif kind in REQUESTS:
             self._spawn(self._answer(message))
 
@@ -490,9 +492,9 @@ class Cluster:
             self._spawn(self._post_to_owner(table_id, {"t": "lobby", "table": table_id}))
 
     def tell(self, table_id: str, text: str) -> None:
-        """`Hub.tell_finished` for a table whose connections are on its owner."""
-        if table_id not in self.held:
-            self._spawn(self._post_to_owner(table_id, {"t": "tell", "table": table_id, "x": text}))
+        """`Hub.tell_finished` on every other process: a finished table may be watched on
+        several (each rebuilds it to show its end), or through its owner."""
+        self.bus.post_all({"t": "tell", "table": table_id, "x": text})
 
     async def _post_to_owner(self, table_id: str, message: Message) -> None:
         with contextlib.suppress(StorageError):
