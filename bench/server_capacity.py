@@ -51,6 +51,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -145,9 +146,16 @@ class Capacity:
     """The load: the lobby's clients and the seats' connections."""
 
     def __init__(
-        self, config: Config, ports: list[int], server_pids: list[int], https: list[Any]
+        self,
+        config: Config,
+        ports: list[int],
+        server_pids: list[int],
+        https: list[Any],
+        others: Callable[[], float] | None = None,
     ) -> None:
         self.config = config
+        #: The CPU seconds of the other services the servers use (PostgreSQL, Redis), if any.
+        self.others = others
         #: One entry per server process: each table is made through, and all its seats
         #: connect to, the next process in turn (what a sticky proxy gives at best).
         self.ws_urls = [f"ws://127.0.0.1:{port}" for port in ports]
@@ -335,6 +343,7 @@ class Capacity:
             "server_cpu_ms_per_action": round(1000 * spent[1] / actions, 3) if actions else None,
             "server_cpu_percent": round(100 * spent[1] / spent[0], 1),
             "load_cpu_percent": round(100 * spent[2] / spent[0], 1),
+            **({"others_cpu_percent": round(100 * spent[3] / spent[0], 1)} if self.others else {}),
             "matches_finished": figures.matches_finished,
             "tables_made_in_window": figures.tables_made,
         }
@@ -368,11 +377,13 @@ class Capacity:
 
     async def measure(
         self, traffic: asyncio.Task[Any], figures: Any, warmup_s: float, window_s: float
-    ) -> tuple[float, float, float]:
+    ) -> tuple[float, float, float, float]:
         """Let `traffic` run `warmup_s`, then count for `window_s`; stop it. Returns the
-        window's wall time, the server's CPU and this process's CPU (s)."""
+        window's wall time, the server's CPU, this process's and the other services' (s)."""
         await _sleep_unless_done(traffic, warmup_s)
+        others = self.others or (lambda: 0.0)
         wall, server, load = time.monotonic(), self.server_cpu(), time.process_time()
+        other = others()
         figures.measuring = True
         await _sleep_unless_done(traffic, window_s)
         figures.measuring = False
@@ -380,6 +391,7 @@ class Capacity:
             time.monotonic() - wall,
             self.server_cpu() - server,
             time.process_time() - load,
+            others() - other,
         )
         traffic.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -405,9 +417,14 @@ def _ratio(game: float | None, echo: float | None) -> float | None:
     return round(game / echo, 2) if game and echo else None
 
 
-async def load(config: Config, ports: list[int], server_pids: list[int]) -> dict[str, Any]:
+async def load(
+    config: Config,
+    ports: list[int],
+    server_pids: list[int],
+    others: Callable[[], float] | None = None,
+) -> dict[str, Any]:
     """Every step in turn against the servers on `ports` (pids `server_pids`, whose CPU
-    is summed); returns the figures."""
+    is summed; `others` gives the CPU seconds of the services they use); the figures."""
     import httpx
 
     limits = httpx.Limits(max_connections=SETUP_WORKERS * 2)
@@ -420,7 +437,7 @@ async def load(config: Config, ports: list[int], server_pids: list[int]) -> dict
             )
             for port in ports
         ]
-        run = Capacity(config, ports, server_pids, https)
+        run = Capacity(config, ports, server_pids, https, others)
         async with run.stack:
             steps = []
             per_table = 250.0  # actions/s of one table alone, a guess for the first step

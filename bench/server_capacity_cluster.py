@@ -27,6 +27,7 @@ what two machines would give, and noisy; each configuration's steps carry
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
@@ -38,7 +39,14 @@ from tests.server.pg import PgCluster, PostgresMissing
 from tests.server.redis_server import RedisMissing, RedisServer
 
 from bench.server_capacity import FULL, GOAL_P99_MS, QUICK, SERVER_ENV, Config, _run, load
-from bench.server_load import _log_tail, free_port, start_server, stop_server, wait_for_server
+from bench.server_load import (
+    _log_tail,
+    cpu_seconds,
+    free_port,
+    start_server,
+    stop_server,
+    wait_for_server,
+)
 from bench.store_append import DURABLE
 
 #: The issue's goal for the knee of 2 processes over the knee of 1.
@@ -91,7 +99,8 @@ def measure_processes(
                 servers.append(start_server(folder, port, env, db=db))
             for server, folder, port in zip(servers, folders, ports, strict=True):
                 wait_for_server(server, folder, port)
-            figures = _run(load(config, ports, [server.pid for server in servers]))
+            pids = [server.pid for server in servers]
+            figures = _run(load(config, ports, pids, lambda: _services_cpu(cluster, redis)))
         except BaseException:
             for server, folder in zip(servers, folders, strict=False):
                 stop_server(server)
@@ -108,6 +117,20 @@ def measure_processes(
         "server_exit_codes": codes,
         "server_tracebacks": tracebacks,
     }
+
+
+def _services_cpu(cluster: PgCluster, redis: RedisServer | None) -> float:
+    """CPU seconds of PostgreSQL (its postmaster and the backends now alive, which the
+    servers' pools keep) and Redis: what the servers' work costs beside their own."""
+    roots = [cluster._postmaster, redis._process if redis else None]  # the tests' helpers
+    total = 0.0
+    for root in (process.pid for process in roots if process is not None):
+        with contextlib.suppress(OSError, ValueError):
+            children = Path(f"/proc/{root}/task/{root}/children").read_text().split()
+            for pid in (root, *map(int, children)):
+                with contextlib.suppress(OSError):  # a backend may have just exited
+                    total += cpu_seconds(pid)
+    return total
 
 
 def measure(

@@ -359,6 +359,7 @@ def check_server_capacity(line: dict[str, Any]) -> None:
     assert line["game"] == "quashars"
     check_capacity_steps(line)
     assert line["server_exit_code"] == 0 and line["server_tracebacks"] == 0
+    assert all("others_cpu_percent" not in step for step in line["steps"])  # SQLite: in-process
 
 
 def check_server_capacity_cluster(
@@ -372,6 +373,8 @@ def check_server_capacity_cluster(
         check_capacity_steps(run)
         assert run["server_exit_codes"] == [0] * count and run["server_tracebacks"] == 0
         assert line[f"knee_actions_per_second_{count}"] == run["knee_actions_per_second"]
+        # PostgreSQL's (and Redis') CPU beside the servers': every action is committed there.
+        assert all(step["others_cpu_percent"] > 0 for step in run["steps"])
         peak = max(step["actions_per_second"] for step in run["steps"])
         assert line[f"peak_actions_per_second_{count}"] == peak
     assert line["goal_capacity_ratio"] == 1.7
