@@ -4,8 +4,10 @@ full table; the Quiddler and Double Quick! solvers; Quiddler's hard bot against 
 replaced (``bench/quiddler_hard.py``); the live server under 50 Quiclo tables of bots,
 against a raw WebSocket echo (``bench/server_load.py``: a server and a load process of its
 own); the live server's capacity, unpaced Quashars tables step by step, and its table
-set-up's CPU (``bench/server_capacity.py``); and the steps per second of ``quintet.rl``'s
-environments (``bench/rl_steps.py``).
+set-up's CPU (``bench/server_capacity.py``), then on a durable PostgreSQL with 1 process and
+with 2 joined by Redis, and their ratio (``bench/server_capacity_cluster.py``; skipped, said
+so, without PostgreSQL or redis-server, or with ``QUINTET_BENCH_NO_CLUSTER=1``); and the
+steps per second of ``quintet.rl``'s environments (``bench/rl_steps.py``).
 
     .venv/bin/python -m bench [--quick] [--rounds N] [--seconds S]
 
@@ -42,6 +44,7 @@ from bench import (
     quiddler_hard,
     rl_steps,
     server_capacity,
+    server_capacity_cluster,
     server_load,
     simulate_games,
     words_load,
@@ -49,6 +52,9 @@ from bench import (
 from bench.quashars_playouts import GAME_UNIT, checked_games, clones, random_games
 
 QUICK_ENV = "QUINTET_BENCH_QUICK"
+#: Set, the PostgreSQL + Redis capacity line is skipped (its quick mode alone takes 20-40 s,
+#: mostly starting PostgreSQL, Redis and three servers; tests/test_bench.py runs it apart).
+NO_CLUSTER_ENV = "QUINTET_BENCH_NO_CLUSTER"
 SKIPPED = "open-spiel is not installed (pip install -e '.[bench]')"
 
 #: Sizes of the quick mode: enough to run every code path once, no calibration.
@@ -351,6 +357,12 @@ def run(quick: bool, rounds: int, seconds: float) -> None:
     steps = (server_capacity.QUICK if quick else server_capacity.FULL).steps
     _log(f"server capacity: unpaced Quashars tables, {steps} at once, then the echo each")
     _emit({**server_capacity.measure(quick=quick), **common})
+
+    if os.environ.get(NO_CLUSTER_ENV, "") not in ("", "0"):
+        _emit({"benchmark": "server_capacity_cluster", "skipped": f"{NO_CLUSTER_ENV} is set"})
+    else:
+        _log("server capacity on PostgreSQL: 1 process, then 2 with Redis, and the ratio")
+        _emit({**server_capacity_cluster.measure_or_skip(quick=quick), **common})
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,11 +1,16 @@
 """``server_capacity``: how many actions a second one server process takes, and the knee.
 
     .venv/bin/python -m bench.server_capacity [--quick] [--steps 5,10,20] [--seconds S]
+        [--db sqlite|postgresql] [--processes 1|2] [--compare]
 
-Prints one JSON line (issue 15 §1). The server is ``python -m quintet serve`` as in
-``bench/server_load.py`` (an SQLite file with the default durability, the echo on), with
-the per-seat message limit raised (its seats act faster than a person); this process is
-the load, one asyncio loop (uvloop when installed) with every client.
+Prints one JSON line (issue 15 §1). With ``--db postgresql`` (``--processes 2``: two
+processes and Redis) or ``--compare`` (1 process, then 2, on PostgreSQL, and the ratio) the
+same load runs through ``bench/server_capacity_cluster.py``, whose line it prints.
+
+The server is ``python -m quintet serve`` as in ``bench/server_load.py`` (an SQLite file
+with the default durability, the echo on), with the per-seat message limit raised (its
+seats act faster than a person); this process is the load, one asyncio loop (uvloop when
+installed) with every client.
 
 The load: Quashars tables of 4 human seats (``pause_ms`` 0), each seat over its own
 WebSocket, every seat acting as soon as it may: when an update says it is its turn (and
@@ -46,6 +51,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -139,11 +145,23 @@ class Table:
 class Capacity:
     """The load: the lobby's clients and the seats' connections."""
 
-    def __init__(self, config: Config, port: int, server_pid: int, http: Any) -> None:
+    def __init__(
+        self,
+        config: Config,
+        ports: list[int],
+        server_pids: list[int],
+        https: list[Any],
+        others: Callable[[], float] | None = None,
+    ) -> None:
         self.config = config
-        self.ws_url = f"ws://127.0.0.1:{port}"
-        self.server_pid = server_pid
-        self.http = http
+        #: The CPU seconds of the other services the servers use (PostgreSQL, Redis), if any.
+        self.others = others
+        #: One entry per server process: each table is made through, and all its seats
+        #: connect to, the next process in turn (what a sticky proxy gives at best).
+        self.ws_urls = [f"ws://127.0.0.1:{port}" for port in ports]
+        self.ws_url = self.ws_urls[0]  # the echo's
+        self.server_pids = server_pids
+        self.https = https
         self.ready: list[Table] = []
         self.made = 0
         self.setup_cpu = 0.0
@@ -154,6 +172,10 @@ class Capacity:
         self.rng = random.Random(config.seed)
         self.stack = contextlib.AsyncExitStack()
 
+    def server_cpu(self) -> float:
+        """The CPU seconds of every server process together."""
+        return sum(cpu_seconds(pid) for pid in self.server_pids)
+
     # ------------------------------------------------------------ lobby
 
     async def make_table(self) -> Table:
@@ -162,7 +184,8 @@ class Capacity:
 
         from quintet.server.ws import SUBPROTOCOL, TOKEN_PREFIX
 
-        index, http = self.made, self.http
+        index = self.made
+        http, ws_url = self.https[index % len(self.https)], self.ws_urls[index % len(self.ws_urls)]
         self.made += 1
         body = {
             "game": GAME,
@@ -189,7 +212,7 @@ class Capacity:
         for token in tokens:
             ws = await self.stack.enter_async_context(
                 connect(
-                    f"{self.ws_url}/ws/tables/{table_id}",
+                    f"{ws_url}/ws/tables/{table_id}",
                     subprotocols=[SUBPROTOCOL, TOKEN_PREFIX + token],  # type: ignore[list-item]
                     open_timeout=TIMEOUT_S,
                     max_size=None,
@@ -209,7 +232,7 @@ class Capacity:
         if missing <= 0:
             return
         _log(f"preparing {missing} tables (create, join 4, start, connect 4)")
-        start = cpu_seconds(self.server_pid)
+        start = self.server_cpu()
         made = 0
 
         async def worker() -> None:
@@ -219,7 +242,7 @@ class Capacity:
                 self.ready.append(await self.make_table())
 
         await asyncio.gather(*(worker() for _ in range(min(SETUP_WORKERS, missing))))
-        self.setup_cpu += cpu_seconds(self.server_pid) - start
+        self.setup_cpu += self.server_cpu() - start
         self.setup_tables += missing
 
     # ------------------------------------------------------------ play
@@ -320,6 +343,7 @@ class Capacity:
             "server_cpu_ms_per_action": round(1000 * spent[1] / actions, 3) if actions else None,
             "server_cpu_percent": round(100 * spent[1] / spent[0], 1),
             "load_cpu_percent": round(100 * spent[2] / spent[0], 1),
+            **({"others_cpu_percent": round(100 * spent[3] / spent[0], 1)} if self.others else {}),
             "matches_finished": figures.matches_finished,
             "tables_made_in_window": figures.tables_made,
         }
@@ -353,18 +377,21 @@ class Capacity:
 
     async def measure(
         self, traffic: asyncio.Task[Any], figures: Any, warmup_s: float, window_s: float
-    ) -> tuple[float, float, float]:
+    ) -> tuple[float, float, float, float]:
         """Let `traffic` run `warmup_s`, then count for `window_s`; stop it. Returns the
-        window's wall time, the server's CPU and this process's CPU (s)."""
+        window's wall time, the server's CPU, this process's and the other services' (s)."""
         await _sleep_unless_done(traffic, warmup_s)
-        wall, server, load = time.monotonic(), cpu_seconds(self.server_pid), time.process_time()
+        others = self.others or (lambda: 0.0)
+        wall, server, load = time.monotonic(), self.server_cpu(), time.process_time()
+        other = others()
         figures.measuring = True
         await _sleep_unless_done(traffic, window_s)
         figures.measuring = False
         spent = (
             time.monotonic() - wall,
-            cpu_seconds(self.server_pid) - server,
+            self.server_cpu() - server,
             time.process_time() - load,
+            others() - other,
         )
         traffic.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -390,15 +417,27 @@ def _ratio(game: float | None, echo: float | None) -> float | None:
     return round(game / echo, 2) if game and echo else None
 
 
-async def load(config: Config, port: int, server_pid: int) -> dict[str, Any]:
-    """Every step in turn; returns the figures."""
+async def load(
+    config: Config,
+    ports: list[int],
+    server_pids: list[int],
+    others: Callable[[], float] | None = None,
+) -> dict[str, Any]:
+    """Every step in turn against the servers on `ports` (pids `server_pids`, whose CPU
+    is summed; `others` gives the CPU seconds of the services they use); the figures."""
     import httpx
 
     limits = httpx.Limits(max_connections=SETUP_WORKERS * 2)
-    async with httpx.AsyncClient(
-        base_url=f"http://127.0.0.1:{port}", timeout=TIMEOUT_S, limits=limits
-    ) as http:
-        run = Capacity(config, port, server_pid, http)
+    async with contextlib.AsyncExitStack() as clients:
+        https = [
+            await clients.enter_async_context(
+                httpx.AsyncClient(
+                    base_url=f"http://127.0.0.1:{port}", timeout=TIMEOUT_S, limits=limits
+                )
+            )
+            for port in ports
+        ]
+        run = Capacity(config, ports, server_pids, https, others)
         async with run.stack:
             steps = []
             per_table = 250.0  # actions/s of one table alone, a guess for the first step
@@ -441,7 +480,7 @@ def measure(config: Config | None = None, *, quick: bool = False) -> dict[str, A
         server = start_server(folder, port, SERVER_ENV)
         try:
             wait_for_server(server, folder, port)
-            figures = _run(load(config, port, server.pid))
+            figures = _run(load(config, [port], [server.pid]))
         except BaseException:
             stop_server(server)
             print(_log_tail(folder), file=sys.stderr)
@@ -483,7 +522,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="2 short steps (a few seconds)")
     parser.add_argument("--steps", help="tables playing at once, per step (e.g. 5,10,20,50)")
     parser.add_argument("--seconds", type=float, help="each step's window (default 5)")
+    parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument(
+        "--processes", type=int, choices=(1, 2), default=1, help="2 needs --db postgresql"
+    )
+    parser.add_argument(
+        "--compare", action="store_true", help="1 process, then 2, on PostgreSQL; the ratio"
+    )
     args = parser.parse_args(argv)
+    if args.processes > 1 and args.db != "postgresql":
+        parser.error("--processes 2 needs --db postgresql (the processes share its record)")
     base = QUICK if args.quick else FULL
     changes: dict[str, Any] = {}
     if args.steps:
@@ -494,7 +542,14 @@ def main(argv: list[str] | None = None) -> None:
         config = dataclasses.replace(base, **changes)
     except ValueError as error:
         parser.error(str(error))
-    print(json.dumps({**measure(config), "quick": args.quick}), flush=True)
+    if args.compare or args.db == "postgresql":
+        from bench import server_capacity_cluster
+
+        processes = (1, 2) if args.compare else (args.processes,)
+        line = server_capacity_cluster.measure(config, processes=processes)
+    else:
+        line = measure(config)
+    print(json.dumps({**line, "quick": args.quick}), flush=True)
 
 
 if __name__ == "__main__":

@@ -743,11 +743,12 @@ def free_port() -> int:
 
 
 def start_server(
-    folder: Path, port: int, extra_env: dict[str, str] | None = None
+    folder: Path, port: int, extra_env: dict[str, str] | None = None, db: str | None = None
 ) -> subprocess.Popen[bytes]:
     """Start ``python -m quintet serve`` with the echo on (`wait_for_server` waits for it);
-    `extra_env` adds settings (bench/server_capacity.py raises the message rate)."""
-    db = f"sqlite+aiosqlite:///{folder / 'bench.sqlite3'}"
+    `extra_env` adds settings (bench/server_capacity.py raises the message rate); `db` is
+    the database URL (default: an SQLite file in `folder`)."""
+    db = db or f"sqlite+aiosqlite:///{folder / 'bench.sqlite3'}"
     env = {
         **os.environ,
         "QUINTET_ECHO": "1",

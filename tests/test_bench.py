@@ -6,6 +6,9 @@ except the two server lines: a real server and load process, about 8 s a run eac
 and the capacity's two short steps). They run for real in
 `test_quick_run_prints_one_json_line_per_benchmark` and in the `python -m bench` process;
 the other runs of the whole bench, which test other lines, put stand-ins in their place.
+The PostgreSQL + Redis capacity line (`server_capacity_cluster`) takes 20-40 s even quick
+(starting PostgreSQL, Redis and the servers): the whole-bench runs leave it out, and
+`test_capacity_of_two_processes_on_postgresql_and_redis` runs its two-process half.
 The speed work on the fast path must not change what a seed produces: the lane-parallel
 shuffle is checked against the plain Fisher-Yates it replaces.
 """
@@ -43,6 +46,7 @@ from bench import (  # noqa: E402
     quiddler_best,
     quiddler_hard,
     server_capacity,
+    server_capacity_cluster,
     server_load,
     simulate_games,
     words_load,
@@ -70,6 +74,7 @@ NAMES = [
     "rl_steps",
     "server_load",
     "server_capacity",
+    "server_capacity_cluster",
 ]
 OPENSPIEL_NAMES = NAMES[1:3]
 COMMON_KEYS = {"benchmark", "python", "cpus", "quick"}
@@ -209,15 +214,29 @@ KEYS["server_capacity"] = COMMON_KEYS | {
     "server_exit_code",
     "server_tracebacks",
 }
-#: What the whole-bench runs that test other lines print in place of the two server lines.
+KEYS["server_capacity_cluster"] = COMMON_KEYS | {
+    "game",
+    "processes_1",
+    "processes_2",
+    "knee_actions_per_second_1",
+    "knee_actions_per_second_2",
+    "capacity_ratio_2_to_1",
+    "goal_capacity_ratio",
+}
+#: What the whole-bench runs that test other lines print in place of the server lines.
 STAND_IN = {"benchmark": "server_load", "stand_in": True}
 CAPACITY_STAND_IN = {"benchmark": "server_capacity", "stand_in": True}
+CLUSTER_STAND_IN = {"benchmark": "server_capacity_cluster", "stand_in": True}
+SERVER_LINES = ("server_load", "server_capacity", "server_capacity_cluster")
 
 
 @pytest.fixture(name="no_server_load")
 def no_server_load_fixture(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(server_load, "measure", lambda *args, **kwargs: dict(STAND_IN))
     monkeypatch.setattr(server_capacity, "measure", lambda *args, **kwargs: dict(CAPACITY_STAND_IN))
+    monkeypatch.setattr(
+        server_capacity_cluster, "measure_or_skip", lambda *args, **kwargs: dict(CLUSTER_STAND_IN)
+    )
 
 
 def lines_of(text: str) -> list[dict[str, Any]]:
@@ -229,7 +248,7 @@ def lines_of(text: str) -> list[dict[str, Any]]:
 
 def check_measured(line: dict[str, Any]) -> None:
     if line.get("stand_in"):
-        assert line["benchmark"] in ("server_load", "server_capacity")
+        assert line["benchmark"] in SERVER_LINES
         return
     assert KEYS[line["benchmark"]] <= set(line), line["benchmark"]
     if line["benchmark"] == "quiclo_solver_full_table":
@@ -246,6 +265,9 @@ def check_measured(line: dict[str, Any]) -> None:
         return
     if line["benchmark"] == "server_capacity":
         check_server_capacity(line)
+        return
+    if line["benchmark"] == "server_capacity_cluster":
+        check_server_capacity_cluster(line)
         return
     if line["benchmark"] == "quiddler_hard":
         check_quiddler_hard(line)
@@ -335,6 +357,38 @@ def check_server_load(line: dict[str, Any], tables: int = 5) -> None:
 
 def check_server_capacity(line: dict[str, Any]) -> None:
     assert line["game"] == "quashars"
+    check_capacity_steps(line)
+    assert line["server_exit_code"] == 0 and line["server_tracebacks"] == 0
+    assert all("others_cpu_percent" not in step for step in line["steps"])  # SQLite: in-process
+
+
+def check_server_capacity_cluster(
+    line: dict[str, Any], processes: tuple[int, ...] = (1, 2)
+) -> None:
+    """The runs on PostgreSQL (1 process, and 2 with Redis) measured, and their ratio."""
+    assert line["game"] == "quashars"
+    for count in processes:
+        run = line[f"processes_{count}"]
+        assert run["processes"] == count
+        check_capacity_steps(run)
+        assert run["server_exit_codes"] == [0] * count and run["server_tracebacks"] == 0
+        assert line[f"knee_actions_per_second_{count}"] == run["knee_actions_per_second"]
+        # PostgreSQL's (and Redis') CPU beside the servers': every action is committed there.
+        assert all(step["others_cpu_percent"] > 0 for step in run["steps"])
+        peak = max(step["actions_per_second"] for step in run["steps"])
+        assert line[f"peak_actions_per_second_{count}"] == peak
+    assert line["goal_capacity_ratio"] == 1.7
+    if processes != (1, 2):
+        return
+    one, two = line["knee_actions_per_second_1"], line["knee_actions_per_second_2"]
+    ratio = round(two / one, 2) if one and two else None
+    assert line["capacity_ratio_2_to_1"] == ratio
+    one, two = line["peak_actions_per_second_1"], line["peak_actions_per_second_2"]
+    assert line["peak_ratio_2_to_1"] == round(two / one, 2)
+
+
+def check_capacity_steps(line: dict[str, Any]) -> None:
+    """The figures of one capacity run (one server, or several): its quick steps."""
     assert [step["tables"] for step in line["steps"]] == list(server_capacity.QUICK.steps)
     assert line["tables_prepared"] >= sum(server_capacity.QUICK.steps)
     assert line["server_cpu_ms_per_table_setup"] > 0
@@ -355,10 +409,15 @@ def check_server_capacity(line: dict[str, Any]) -> None:
     # Over all the windows: between the steps' own figures.
     each = [step["server_cpu_ms_per_action"] for step in line["steps"]]
     assert min(each) - 0.001 <= line["server_cpu_ms_per_action"] <= max(each) + 0.001
-    assert line["server_exit_code"] == 0 and line["server_tracebacks"] == 0
 
 
-def test_quick_run_prints_one_json_line_per_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
+def test_quick_run_prints_one_json_line_per_benchmark(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The PostgreSQL + Redis line has its own test (it takes 20-40 s): a stand-in here.
+    monkeypatch.setattr(
+        server_capacity_cluster, "measure_or_skip", lambda *args, **kwargs: dict(CLUSTER_STAND_IN)
+    )
     bench_main.main(["--quick"])
     out, err = capsys.readouterr()
     lines = lines_of(out)
@@ -373,8 +432,8 @@ def test_quick_run_prints_one_json_line_per_benchmark(capsys: pytest.CaptureFixt
     ours = lines[0]
     assert (ours["players"], ours["tricks"], ours["actions_per_game"]) == (4, 12, 52)
     assert "a match of 4 deals counts as 4 games" in ours["game_unit"]
-    assert "stand_in" not in lines[-2]  # the server load line was measured
-    assert "stand_in" not in lines[-1]  # and the capacity line
+    assert "stand_in" not in lines[-3]  # the server load line was measured
+    assert "stand_in" not in lines[-2]  # and the capacity line
     assert "bench: server_load:" in err  # the load process's progress is passed on
     assert "bench: server_capacity:" in err
 
@@ -459,13 +518,29 @@ def test_python_dash_m_bench_runs() -> None:
         text=True,
         timeout=120,
         check=False,
+        # The PostgreSQL + Redis line has its own test (it takes 20-40 s).
+        env={**os.environ, bench_main.NO_CLUSTER_ENV: "1"},
     )
     assert done.returncode == 0, done.stderr
     lines = lines_of(done.stdout)
     assert [line["benchmark"] for line in lines] == NAMES
     assert "Traceback" not in done.stderr
-    check_server_load(lines[-2])
-    check_server_capacity(lines[-1])
+    check_server_load(lines[-3])
+    check_server_capacity(lines[-2])
+    assert lines[-1]["skipped"] == f"{bench_main.NO_CLUSTER_ENV} is set"
+
+
+@pytest.mark.slow
+def test_capacity_of_two_processes_on_postgresql_and_redis(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--db postgresql --processes 2 --quick`: a durable PostgreSQL, a redis-server and two
+    servers, the quick steps through both (1 process alone is the same code with one port;
+    `--compare` runs both, about twice as long)."""
+    server_capacity.main(["--quick", "--db", "postgresql", "--processes", "2"])
+    line = json.loads(capsys.readouterr().out)
+    check_server_capacity_cluster(line, processes=(2,))
+    assert line["capacity_ratio_2_to_1"] is None  # no 1-process run to compare with
 
 
 @pytest.mark.parametrize(
@@ -708,6 +783,8 @@ def test_the_simulator_benchmark_runs_alone_for_any_game(
     [
         (["--steps", "5,0"], "steps are table counts >= 1"),
         (["--seconds", "0"], "the windows must be > 0 s"),
+        (["--processes", "2"], "--processes 2 needs --db postgresql"),
+        (["--processes", "3", "--db", "postgresql"], "--processes: invalid choice: 3"),
     ],
 )
 def test_server_capacity_refuses_bad_arguments_by_name(
