@@ -96,6 +96,9 @@ class Bus:
         self._broken = asyncio.Event()
         self._ready = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        #: Set by `close`: the loops end at their next turn even if a cancellation was lost
+        #: (redis-py's own timeouts may swallow one that coincides with them).
+        self._closing = False
 
     async def start(self, timeout: float = 10.0) -> None:
         """Connect and subscribe; raises `BusDown` when Redis does not answer in time."""
@@ -120,11 +123,19 @@ class Bus:
             with contextlib.suppress(RedisError, OSError, TimeoutError):
                 async with asyncio.timeout(COMMAND_TIMEOUT_S):
                     await client.delete(alive_key(self.name))
+        self._closing = True
+        pending = set(self._tasks)
+        for _ in range(3):  # a cancellation a library swallowed is given again
+            for task in pending:
+                task.cancel()
+            _, pending = await asyncio.wait(pending, timeout=COMMAND_TIMEOUT_S)
+            if not pending:
+                break
+        else:
+            log.warning("the bus's tasks did not stop: %s", sorted(t.get_name() for t in pending))
         for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            if task.done() and not task.cancelled() and task.exception() is not None:
+                log.warning("a bus task ended with %r", task.exception())
         self._tasks = []
 
     # ------------------------------------------------------------------- sending
@@ -209,7 +220,7 @@ class Bus:
     async def _listen(self) -> None:
         """Subscribe and dispatch, reconnecting with backoff whenever Redis fails."""
         delay = BACKOFF_FIRST
-        while True:
+        while not self._closing:
             # No retries inside redis-py: a failure is seen at once, and this loop reconnects.
             client: Redis = Redis.from_url(
                 self.url,
@@ -226,7 +237,7 @@ class Bus:
                 self._broken.clear()
                 self._set_up(True)
                 delay = BACKOFF_FIRST
-                while not self._broken.is_set():
+                while not self._broken.is_set() and not self._closing:
                     found = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.5)
                     if found is not None and found.get("type") == "message":
                         self._dispatch(found["data"])
@@ -281,7 +292,7 @@ class Bus:
 
     async def _send(self) -> None:
         """Publish the outbox in order, a pipeline at a time."""
-        while True:
+        while not self._closing:
             outbox = self._outbox
             batch = [await outbox.get()]
             while len(batch) < BATCH and not outbox.empty():
@@ -300,7 +311,7 @@ class Bus:
 
     async def _heartbeat(self) -> None:
         """Refresh the alive key three times per expiry."""
-        while True:
+        while not self._closing:
             await asyncio.sleep(self.alive_ttl_s / 3)
             client = self._client
             if client is None or not self.up:
