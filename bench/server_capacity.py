@@ -64,6 +64,7 @@ from bench.server_load import (
     echo_traffic,
     free_port,
     latency_summary,
+    open_table,
     start_server,
     stop_server,
     wait_for_server,
@@ -187,26 +188,8 @@ class Capacity:
         index = self.made
         http, ws_url = self.https[index % len(self.https)], self.ws_urls[index % len(self.ws_urls)]
         self.made += 1
-        body = {
-            "game": GAME,
-            "options": OPTIONS,
-            "seats": [{"kind": "human"}] * PLAYERS,
-            "seed": self.config.seed * 1_000_003 + index,
-        }
-        response = await http.post("/api/tables", json=body)
-        _expect(response, 201, "create a table")
-        table_id = response.json()["id"]
-        tokens = []
-        for seat in range(PLAYERS):
-            response = await http.post(
-                f"/api/tables/{table_id}/seats/{seat}/join", json={"nickname": f"p{seat}"}
-            )
-            _expect(response, 200, f"join seat {seat}")
-            tokens.append(response.json()["token"])
-        response = await http.post(
-            f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {tokens[0]}"}
-        )
-        _expect(response, 200, "start")
+        seed = self.config.seed * 1_000_003 + index
+        table_id, tokens = await open_table(http, GAME, OPTIONS, PLAYERS, seed=seed, nickname="p")
         sockets = []
         views = []
         for token in tokens:
@@ -397,13 +380,6 @@ class Capacity:
         with contextlib.suppress(asyncio.CancelledError):
             await traffic
         return spent
-
-
-def _expect(response: Any, status: int, what: str) -> None:
-    if response.status_code != status:
-        raise RuntimeError(
-            f"the server answered {response.status_code} to '{what}': {response.text[:300]}"
-        )
 
 
 async def _sleep_unless_done(task: asyncio.Task[Any], seconds: float) -> None:

@@ -468,27 +468,11 @@ class Load:
         """Create a table of 4 human seats through the HTTP API, join every seat, start it."""
         index = self.made
         self.made += 1
-        config, http = self.config, self.http
-        body = {
-            "game": GAME,
-            "options": config.options,
-            "seats": [{"kind": "human"}] * PLAYERS,
-            "seed": config.seed * 1_000_003 + index,
-        }
-        response = await http.post("/api/tables", json=body)
-        _expect(response, 201, "create a table")
-        table_id = response.json()["id"]
-        tokens = []
-        for seat in range(PLAYERS):
-            response = await http.post(
-                f"/api/tables/{table_id}/seats/{seat}/join", json={"nickname": f"bot {seat}"}
-            )
-            _expect(response, 200, f"join seat {seat}")
-            tokens.append(response.json()["token"])
-        response = await http.post(
-            f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {tokens[0]}"}
+        config = self.config
+        seed = config.seed * 1_000_003 + index
+        table_id, tokens = await open_table(
+            self.http, GAME, config.options, PLAYERS, seed=seed, nickname="bot"
         )
-        _expect(response, 200, "start")
         return Table(table_id, index, tuple(tokens), tuple(config.levels(index)))
 
     async def prepare(self) -> dict[str, Any]:
@@ -665,6 +649,34 @@ async def echo_traffic(
     async with asyncio.TaskGroup() as group:
         for index in range(connections):
             group.create_task(one(index))
+
+
+async def open_table(
+    http: Any, game: str, options: Any, players: int, *, seed: int, nickname: str
+) -> tuple[str, list[str]]:
+    """Create a table of `players` human seats through the HTTP API, join every seat (as
+    "<nickname> <seat>") and start it; returns its id and the seats' tokens."""
+    body = {
+        "game": game,
+        "options": options,
+        "seats": [{"kind": "human"}] * players,
+        "seed": seed,
+    }
+    response = await http.post("/api/tables", json=body)
+    _expect(response, 201, "create a table")
+    table_id: str = response.json()["id"]
+    tokens = []
+    for seat in range(players):
+        response = await http.post(
+            f"/api/tables/{table_id}/seats/{seat}/join", json={"nickname": f"{nickname} {seat}"}
+        )
+        _expect(response, 200, f"join seat {seat}")
+        tokens.append(response.json()["token"])
+    response = await http.post(
+        f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {tokens[0]}"}
+    )
+    _expect(response, 200, "start")
+    return table_id, tokens
 
 
 def _expect(response: Any, status: int, what: str) -> None:

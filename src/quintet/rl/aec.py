@@ -9,10 +9,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from quintet.core import RuleError, derive_seed
-from quintet.rl.setup import Episode, Setup, agent_name, spaces_for
+from quintet.rl.setup import Episode, EpisodeHolder, Setup, agent_name, spaces_for
 
 
-class TurnEnv(AECEnv[str, dict[str, Any], int]):
+class TurnEnv(EpisodeHolder, AECEnv[str, dict[str, Any], int]):
     """A turn-based Quintet game as a PettingZoo AEC environment (see docs/rl.md)."""
 
     def __init__(self, setup: Setup) -> None:
@@ -113,15 +113,3 @@ class TurnEnv(AECEnv[str, dict[str, Any], int]):
             self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         self._select()
-
-    def _live(self) -> Episode:
-        if self.episode is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.episode
-
-    def render(self) -> None:
-        """Nothing to draw: the info's `view` is the seat's exact JSON view."""
-        return None
-
-    def close(self) -> None:
-        self.episode = None

@@ -15,10 +15,10 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from quintet.core import JSONDict, RuleError, derive_seed
-from quintet.rl.setup import Episode, Setup, agent_name, spaces_for
+from quintet.rl.setup import Episode, EpisodeHolder, Setup, agent_name, spaces_for
 
 
-class StepEnv(ParallelEnv[str, dict[str, Any], int]):
+class StepEnv(EpisodeHolder, ParallelEnv[str, dict[str, Any], int]):
     """A Quintet game as a PettingZoo Parallel environment (see docs/rl.md)."""
 
     def __init__(self, setup: Setup) -> None:
@@ -114,15 +114,3 @@ class StepEnv(ParallelEnv[str, dict[str, Any], int]):
         if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def _live(self) -> Episode:
-        if self.episode is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.episode
-
-    def render(self) -> None:
-        """Nothing to draw: the info's `view` is the seat's exact JSON view."""
-        return None
-
-    def close(self) -> None:
-        self.episode = None

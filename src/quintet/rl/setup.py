@@ -184,3 +184,21 @@ def spaces_for(setup: Setup) -> tuple[spaces.Dict, spaces.Discrete]:
         }
     )
     return observation, spaces.Discrete(slots)
+
+
+class EpisodeHolder:
+    """What both environments share about their current episode (None before `reset`)."""
+
+    episode: Episode | None = None
+
+    def _live(self) -> Episode:
+        if self.episode is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.episode
+
+    def render(self) -> None:
+        """Nothing to draw: the info's `view` is the seat's exact JSON view."""
+        return None
+
+    def close(self) -> None:
+        self.episode = None
