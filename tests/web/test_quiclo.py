@@ -92,7 +92,8 @@ def best_claim(hand: list[int], tops: list[int]) -> solver.Claim | None:
 def claim_by_typing(page: Page, text: str) -> bool:
     """Type `text` into the chain and press Enter; wait for the server's answer. False
     when the game ended first: in a race another seat's last claim can end it at any
-    moment, and the chain field goes with it (the only reason it may go: checked)."""
+    moment, and the chain field goes with it, or stays a moment without sending (the
+    only reasons no answer comes: checked)."""
     before = board_state(page)["answered"]
     chain = page.locator("#qc-chain")
     try:
@@ -101,8 +102,14 @@ def claim_by_typing(page: Page, text: str) -> bool:
     except PlaywrightTimeoutError:
         expect(page.get_by_role("dialog", name="Game over")).to_be_visible()
         return False
-    expect(page.locator(".qc-board")).to_have_attribute("data-answered", str(before + 1))
-    return True
+    # The answer, or the end: a game that ended between the typing and the Enter sends
+    # nothing (the page claims only while the game runs), so no answer will come.
+    answered = f".qc-board[data-answered='{before + 1}']"
+    expect(page.locator(f"{answered}, .qc-over").first).to_be_visible()
+    if board_state(page)["answered"] == before + 1:
+        return True
+    expect(page.locator(".qc-over")).to_be_visible()
+    return False
 
 
 def claim_by_clicking(page: Page, claim: solver.Claim) -> None:
@@ -286,7 +293,7 @@ def test_a_claim_on_a_covered_top_is_too_late(web: Web) -> None:
     )
     web.shot(anna, "quiclo-board", full_page=True)
     web.publish("quiclo-board")
-    claim_by_typing(ben, chain_text(his_claim, rng))
+    assert claim_by_typing(ben, chain_text(his_claim, rng)), "the game ended before the claim"
     covered = tops[his_claim.stack]
     stack = anna.locator(f'.qc-stack[data-stack="{his_claim.stack}"]')
     expect(stack).not_to_have_attribute("data-top", str(covered))
@@ -366,7 +373,7 @@ def test_the_phone_shows_the_stacks_the_cards_and_the_claim_button_together(web:
     assert hidden == [], f"out of view on a 390x844 phone with the claim button: {hidden}"
     web.shot(ben, "quiclo-phone")
     web.publish("quiclo-phone")
-    claim_by_typing(ben, chain_text(claim, rng))
+    assert claim_by_typing(ben, chain_text(claim, rng)), "the game ended before the claim"
     expect(ben.locator(".qc-hand .qc-count")).to_have_text(f"{12 - len(claim.own)} cards")
 
 
@@ -400,7 +407,9 @@ def test_people_vote_no_more_claims_and_choose_their_own_hands(web: Web) -> None
     state = board_state(ben)
     claim = best_claim(state["hand"], state["tops"])
     assert claim is not None
-    claim_by_typing(ben, chain_text(claim, random.Random(9)))
+    assert claim_by_typing(ben, chain_text(claim, random.Random(9))), (
+        "the game ended before the claim"
+    )
     expect(anna.locator(".qc-vote")).to_be_enabled()
     expect(anna.locator(".qc-votes")).to_have_count(0)
     expect(anna.locator(".game-log")).to_contain_text("the votes of Anna are withdrawn")
