@@ -67,10 +67,19 @@ class Codec(ABC):
         tests compare the two and run the redeal check on it)."""
         return None
 
-    def fill_mask(self, menu: Mapping[int, JSONDict], mask: npt.NDArray[np.int8]) -> None:
-        """Set the mask's entry of every slot of `menu` to 1."""
+    def score_version(self, state: Any) -> object:
+        """Something that changes whenever a seat's `score` may have changed, or None (ask
+        every step); while it stays equal, the rewards are 0 without computing scores."""
+        return None
+
+    def mask(self, menu: Mapping[int, JSONDict], wait: bool) -> npt.NDArray[np.int8]:
+        """The action mask (int8, `1 + slots`): 1 for slot 0 when `wait` is legal and for
+        every slot of `menu`."""
+        mask = np.zeros(1 + self.slots, dtype=np.int8)
+        mask[WAIT] = 1 if wait else 0
         for slot in menu:
             mask[slot] = 1
+        return mask
 
 
 class ListedCodec(Codec, ABC):
