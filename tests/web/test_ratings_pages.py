@@ -8,7 +8,8 @@ import json
 
 from playwright.sync_api import Page, expect
 from tests.server.live import RandomLegal, connect_table, create_table, play_to_end, start
-from tests.web.browser import Web
+from tests.server.ratings_seed import seed_board
+from tests.web.browser import PHONE, Web
 
 
 def rated_game(web: Web, nickname: str) -> tuple[str, str]:
@@ -107,3 +108,61 @@ def test_a_key_from_another_browser_is_checked_then_kept(page: Page, web: Web) -
     page.goto("/ratings/quiclo")
     page.get_by_role("link", name="Your player page").click()
     expect(page).to_have_url(f"{web.base_url}/players/{made['key_id']}")
+
+
+def test_the_leaderboard_pages_and_finds_the_players_own_place(web: Web) -> None:
+    """230 people and 2 bot levels: pages of 100 with previous and next, and "my place"
+    for a browser whose player is rated, in English and German, on a phone too."""
+    subjects = seed_board(web.server.db_url, "double-quick", 230, prefix="pager")
+    order = [s for s, _ in sorted(subjects, key=lambda one: (-one[1], one[0]))]
+    mine = order[137]  # place 138: the second page
+    nickname = f"p{int(mine.removeprefix('pager'))}"
+    page = web.open_page()
+    stored = json.dumps(json.dumps({"key_id": mine, "key": f"{mine}.{'k' * 43}"}))
+    page.add_init_script(f"localStorage.setItem('quintet.player', {stored})")
+    page.goto("/ratings/double-quick")
+    places = page.locator(".pager-places")
+    dash = "\N{EN DASH}"
+    rows = page.locator("table.leaderboard tbody tr")
+    expect(places).to_have_text(f"Places 1{dash}100 of 232")
+    expect(rows).to_have_count(100)
+    expect(rows.first.locator("td").first).to_have_text("1")
+    expect(page.get_by_role("button", name="Previous")).to_be_disabled()
+    expect(page.locator("tr.my-row")).to_have_count(0)  # not on this page
+
+    page.get_by_role("button", name="Next").click()
+    expect(places).to_have_text(f"Places 101{dash}200 of 232")
+    expect(rows.first.locator("td").first).to_have_text("101")
+    page.get_by_role("button", name="Next").click()
+    expect(places).to_have_text(f"Places 201{dash}232 of 232")
+    expect(rows).to_have_count(32)
+    expect(rows.last.locator("td").first).to_have_text("232")
+    expect(page.get_by_role("button", name="Next")).to_be_disabled()
+
+    page.get_by_role("button", name="My place (138)").click()
+    expect(places).to_have_text(f"Places 101{dash}200 of 232")
+    me = page.locator("tr.my-row")
+    expect(me).to_have_count(1)
+    expect(me).to_contain_text(f"138{nickname} (you)")
+    expect(me).to_be_in_viewport()  # scrolled to, though far down the page
+    expect(me.get_by_role("link", name=nickname)).to_be_focused()
+
+    page.locator("[data-lang=de]").click()
+    expect(places).to_have_text(f"Plätze 101{dash}200 von 232")
+    expect(page.get_by_role("button", name="Mein Platz (138)")).to_be_visible()
+    expect(me).to_contain_text(f"{nickname} (du)")
+    page.get_by_role("button", name="Zurück").click()
+    expect(places).to_have_text(f"Plätze 1{dash}100 von 232")
+    hard = order.index("bot:hard") + 1
+    assert hard <= 100  # on the first page
+    expect(rows.nth(hard - 1)).to_contain_text(f"{hard}Bot: hard")
+
+    assert page.evaluate("[...window.__quintetMissingMessages]") == []
+
+    phone = web.open_page(PHONE)
+    phone.add_init_script(f"localStorage.setItem('quintet.player', {stored})")
+    phone.goto("/ratings/double-quick")
+    phone.get_by_role("button", name="My place (138)").click()
+    expect(phone.locator("tr.my-row")).to_be_in_viewport()
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the leaderboard is {width} px wide on a phone"
