@@ -45,6 +45,7 @@ from bench import (  # noqa: E402
     quiclo_solver,
     quiddler_best,
     quiddler_hard,
+    rl_steps,
     server_capacity,
     server_capacity_cluster,
     server_load,
@@ -159,6 +160,8 @@ KEYS["rl_steps"] = COMMON_KEYS | {
     "simulator_decisions_per_second",
     "ratio_aec_to_simulator",
     "goal_ratio",
+    "pettingzoo_floor_steps_per_second",
+    "ratio_floor_to_simulator",
 }
 KEYS["openspiel_oh_hell_random_games_weighted_chance"] = KEYS["openspiel_oh_hell_random_games"]
 KEYS["server_load"] = COMMON_KEYS | {
@@ -280,6 +283,7 @@ def check_measured(line: dict[str, Any]) -> None:
     if line["benchmark"] == "rl_steps":
         assert all(game["steps_per_second"] > 0 for game in line["games"].values())
         assert line["ratio_aec_to_simulator"] > 0
+        assert line["pettingzoo_floor_steps_per_second"] > 0
         return
     if line["benchmark"] == "double_quick_solver":
         assert line["hands"] >= 1 and 0 <= line["complete_share"] <= 1
@@ -695,6 +699,27 @@ def test_the_clone_benchmark_runs_alone(capsys: pytest.CaptureFixture[str]) -> N
     assert line["clones_per_cpu_second"] > 0
     with pytest.raises(SystemExit):
         quashars_playouts.main(["--rounds", "0"])
+
+
+def test_the_rl_steps_benchmark_runs_alone_on_cpu_time(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rl_steps.main(["--quick", "--cpu"])
+    (line,) = lines_of(capsys.readouterr().out)
+    check_measured(line)
+    assert line["clock"] == "cpu" and set(line["games"]) == set(rl_steps.TABLES)
+    assert line["ratio_floor_to_simulator"] > 0
+    # The floor environment runs a whole match of steps, then ends every agent.
+    env = rl_steps.FloorEnv()
+    env.reset()
+    actions = 0
+    for agent in env.agent_iter():
+        if env.terminations[agent]:
+            env.step(None)
+        else:
+            env.step(1)
+            actions += 1
+    assert actions == rl_steps.QUASHARS_DECISIONS and env.agents == []
 
 
 def test_the_expert_benchmark_runs_alone(capsys: pytest.CaptureFixture[str]) -> None:
