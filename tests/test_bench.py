@@ -59,6 +59,8 @@ from bench.quashars_playouts import (  # noqa: E402
     random_games,
 )
 
+import quintet.rl as quintet_rl  # noqa: E402
+
 NAMES = [
     "quashars_random_games",
     "openspiel_oh_hell_random_games",
@@ -786,6 +788,21 @@ def test_compare_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> Non
     assert line["benchmark"] == "quashars_random_games_vs_revision"
     assert (line["revision"], line["games"], line["repeats"]) == ("HEAD", 3, 1)
     assert {"games_per_second_revision", "games_per_second_working_tree", "speedup"} <= set(line)
+
+
+def test_compare_races_the_rl_environment_of_a_revision(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: bench.compare reads revisions with git show")
+    old = compare.load_revision_rl("HEAD", tmp_path)
+    assert old.__name__ == "_quintet_rl_at_revision" and old.env is not quintet_rl.env
+    compare.main(["HEAD", "--rl", "--rounds", "1", "--steps", "30"])
+    (line,) = lines_of(capsys.readouterr().out)
+    assert line["benchmark"] == "rl_quashars_aec_steps_vs_revision"
+    assert (line["steps"], line["repeats"]) == (30, 1) and line["speedup"] > 0
+    with pytest.raises(SystemExit):
+        compare.main(["no-such-revision", "--rl"])
 
 
 def test_the_simulator_benchmark_runs_alone_for_any_game(
