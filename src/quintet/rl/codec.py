@@ -67,6 +67,14 @@ class Codec(ABC):
         tests compare the two and run the redeal check on it)."""
         return None
 
+    def encode_state_and_mask(
+        self, state: Any, seat: int, menu: Mapping[int, JSONDict], wait: bool
+    ) -> tuple[Vector, npt.NDArray[np.int8]] | None:
+        """`encode_state` and `mask` together (a codec may build both in one go); None
+        when the codec has no `encode_state` shortcut."""
+        vector = self.encode_state(state, seat)
+        return None if vector is None else (vector, self.mask(menu, wait))
+
     def score_version(self, state: Any) -> object:
         """Something that changes whenever a seat's `score` may have changed, or None (ask
         every step); while it stays equal, the rewards are 0 without computing scores."""

@@ -83,7 +83,7 @@ class QuasharsCodec(Codec):
 
     def menu(self, game: AnyGame, state: Any, seat: int, rng: Rng) -> Mapping[int, JSONDict]:
         if seat != state.to_act or state.phase not in _ACTING:
-            return _NO_MENU
+            return _NO_IDS
         if state.phase == quashars_state.PLAY:
             return BitMenu(quashars_fast.legal_cards(state))
         return BitMenu(_PREDICT_BITS if state.options.flex_chip else _PREDICT_BITS_NO_FLEX)
@@ -94,7 +94,7 @@ class QuasharsCodec(Codec):
         # Slot s is bit s: one C call unpacks the ids' bitmask into the 125 entries.
         bits = menu.bits << 1 | (1 if wait else 0)
         packed = np.frombuffer(bits.to_bytes(_MASK_BYTES, "little"), dtype=np.uint8)
-        unpacked = np.unpackbits(packed, count=1 + QUASHARS_IDS, bitorder="little")
+        unpacked = np.unpackbits(packed, count=_MASK_SLOTS, bitorder="little")
         return unpacked.view(np.int8)
 
     def score(self, state: Any, seat: int) -> float:
@@ -109,11 +109,26 @@ class QuasharsCodec(Codec):
         return len(state.scores)
 
     def encode_state(self, state: Any, seat: int) -> Vector:
-        """`encode` from the state: the same numbers, read from the parts the view shows.
+        """`encode` from the state: the same numbers, read from the parts the view shows."""
+        return self._encode(state, seat, None)[0]
 
-        Every 0/1 entry (hand, cards played, the trick, the conditions, the phase, "my
-        turn") is one bit of a Python int, unpacked into the vector by one numpy call;
-        the other numbers follow from a list.
+    def encode_state_and_mask(
+        self, state: Any, seat: int, menu: Mapping[int, JSONDict], wait: bool
+    ) -> tuple[Vector, npt.NDArray[np.int8]]:
+        if not isinstance(menu, BitMenu):
+            return self.encode_state(state, seat), self.mask(menu, wait)
+        vector, mask = self._encode(state, seat, menu.bits << 1 | (1 if wait else 0))
+        assert mask is not None
+        return vector, mask
+
+    def _encode(
+        self, state: Any, seat: int, mask_bits: int | None
+    ) -> tuple[Vector, npt.NDArray[np.int8] | None]:
+        """The vector and, given the mask's bits (slot s is bit s), the mask too.
+
+        Every 0/1 entry of the vector (hand, cards played, the trick, the conditions, the
+        phase, "my turn") is one bit of a Python int; with the mask's bits below them, one
+        numpy call unpacks both; the vector's other numbers follow from a list.
         """
         players = state.players
         size, flags, bit_bytes, conditions_at = _LAYOUT[players]
@@ -128,8 +143,16 @@ class QuasharsCodec(Codec):
         if phase in _ACTING and state.to_act == seat:
             bits |= 1 << (phase_at + 4)
         data: Vector = np.empty(size, dtype=np.float32)
-        packed = np.frombuffer(bits.to_bytes(bit_bytes, "little"), dtype=np.uint8)
-        data[:flags] = np.unpackbits(packed, count=flags, bitorder="little")
+        mask = None
+        if mask_bits is None:
+            packed = np.frombuffer(bits.to_bytes(bit_bytes, "little"), dtype=np.uint8)
+            data[:flags] = np.unpackbits(packed, count=flags, bitorder="little")
+        else:
+            both = mask_bits | bits << _MASK_SLOTS
+            packed = np.frombuffer(both.to_bytes(bit_bytes + _MASK_BYTES, "little"), np.uint8)
+            unpacked = np.unpackbits(packed, count=_MASK_SLOTS + flags, bitorder="little")
+            data[:flags] = unpacked[_MASK_SLOTS:]
+            mask = unpacked[:_MASK_SLOTS].view(np.int8)
         totals = _totals(state)
         predicted_all, flex_all, met_all = state.predicted, state.flex, state.met
         won, hands = state.tricks_won, state.hands
@@ -170,7 +193,7 @@ class QuasharsCodec(Codec):
                 )
         rest.append(len(state.trick) / players)
         data[flags:] = rest
-        return data
+        return data, mask
 
 
 #: The phases in which the seat to act acts.
@@ -182,14 +205,14 @@ _AROUND: Final = {
     )
     for players in (3, 4)
 }
-#: The menu of a seat that may not act.
-_NO_MENU: Final[Mapping[int, JSONDict]] = {}
 #: The prediction ids as a bitmask of ids: all of them, and those without the flex chip.
 _PREDICT_BITS: Final = sum(1 << a for a in range(quashars_fast.PREDICT_BASE, QUASHARS_IDS))
 _PREDICT_BITS_NO_FLEX: Final = sum(
     1 << a for a in range(quashars_fast.PREDICT_BASE, QUASHARS_IDS, 2)
 )
-_MASK_BYTES: Final = (1 + QUASHARS_IDS + 7) // 8
+#: The mask's entries: "wait" and a slot per dense id.
+_MASK_SLOTS: Final = 1 + QUASHARS_IDS
+_MASK_BYTES: Final = (_MASK_SLOTS + 7) // 8
 
 
 def _layout(players: int) -> tuple[int, int, int, int]:
@@ -334,3 +357,7 @@ class QuiddlerCodec(ListedCodec):
 
     def score(self, state: Any, seat: int) -> float:
         return float(quiddler_state.totals(state)[seat])
+
+
+#: The menu of a seat that may not act.
+_NO_IDS: Final = BitMenu(0)

@@ -133,13 +133,13 @@ class Episode:
         setup, state, codec, game = self.setup, self.table.state, self.setup.codec, self.setup.game
         menu = codec.menu(game, state, seat, self.rng)
         self.menus[seat] = menu
-        mask = codec.mask(menu, wait)
-        vector = codec.encode_state(state, seat)
-        parts = None if vector is None else game.view_parts(state, seat)
-        if vector is None or parts is None:
+        both = codec.encode_state_and_mask(state, seat, menu, wait)
+        parts = None if both is None else game.view_parts(state, seat)
+        if both is None or parts is None:
             view = game.view(state, seat)
-            vector = codec.encode(view, setup.players)
+            vector, mask = codec.encode(view, setup.players), codec.mask(menu, wait)
         else:
+            vector, mask = both
             # Built when read, from a copy no step changes: most learners never read it.
             view = LazyView(state.clone(), seat, parts)
         return {"observation": vector, "action_mask": mask}, {"view": view}
