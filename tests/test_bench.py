@@ -45,7 +45,6 @@ from bench import (  # noqa: E402
     quiclo_solver,
     quiddler_best,
     quiddler_hard,
-    rl_steps,
     server_capacity,
     server_capacity_cluster,
     server_load,
@@ -701,27 +700,6 @@ def test_the_clone_benchmark_runs_alone(capsys: pytest.CaptureFixture[str]) -> N
     assert line["clones_per_cpu_second"] > 0
     with pytest.raises(SystemExit):
         quashars_playouts.main(["--rounds", "0"])
-
-
-def test_the_rl_steps_benchmark_runs_alone_on_cpu_time(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    rl_steps.main(["--quick", "--cpu"])
-    (line,) = lines_of(capsys.readouterr().out)
-    check_measured(line)
-    assert line["clock"] == "cpu" and set(line["games"]) == set(rl_steps.TABLES)
-    assert line["ratio_floor_to_simulator"] > 0
-    # The floor environment runs a whole match of steps, then ends every agent.
-    env = rl_steps.FloorEnv()
-    env.reset()
-    actions = 0
-    for agent in env.agent_iter():
-        if env.terminations[agent]:
-            env.step(None)
-        else:
-            env.step(1)
-            actions += 1
-    assert actions == rl_steps.QUASHARS_DECISIONS and env.agents == []
 
 
 def test_the_expert_benchmark_runs_alone(capsys: pytest.CaptureFixture[str]) -> None:
