@@ -39,7 +39,7 @@ def test_the_leaderboard_and_player_pages_in_english_and_german(page: Page, web:
     expect(board.get_by_text("bot: random")).to_be_visible()
     page.locator("[data-lang=de]").click()
     expect(page.get_by_role("heading", name="Bestenliste: Quashars")).to_be_visible()
-    expect(board.get_by_text("Bot: basic")).to_be_visible()
+    expect(board.get_by_text("Bot: einfach")).to_be_visible()  # the level's German name
     expect(board.get_by_role("columnheader", name="Wertung")).to_be_visible()
 
     board.get_by_role("link", name="Rita").click()
@@ -70,6 +70,8 @@ def test_an_unknown_player_and_an_empty_board(page: Page, web: Web) -> None:
     ).click()
     expect(page).to_have_url(f"{web.base_url}/ratings/quick")
     expect(page.get_by_text("No rated games yet.")).to_be_visible()
+    # A newcomer is told how to get onto the board.
+    expect(page.get_by_text("To get a place here, finish a rated table of Quick")).to_be_visible()
 
 
 def test_a_seat_taken_in_the_browser_is_rated_under_its_player_key(page: Page, web: Web) -> None:
@@ -155,7 +157,7 @@ def test_the_leaderboard_pages_and_finds_the_players_own_place(web: Web) -> None
     expect(places).to_have_text(f"Plätze 1{dash}100 von 232")
     hard = order.index("bot:hard") + 1
     assert hard <= 100  # on the first page
-    expect(rows.nth(hard - 1)).to_contain_text(f"{hard}Bot: hard")
+    expect(rows.nth(hard - 1)).to_contain_text(f"{hard}Bot: schwer")
 
     assert page.evaluate("[...window.__quintetMissingMessages]") == []
 

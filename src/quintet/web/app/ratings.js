@@ -6,6 +6,7 @@ import { api } from './api.js';
 import { lang, t } from './i18n.js';
 import { navigate } from './router.js';
 import { playerKey } from './store.js';
+import { botLevel } from './ui.js';
 
 /** Rows on one page of a leaderboard (the API's largest page). */
 const PAGE = 100;
@@ -36,7 +37,7 @@ function useLoad(load, deps) {
 }
 
 function who(row) {
-  if (row.bot) return t('ratings.bot', { level: row.bot });
+  if (row.bot) return t('ratings.bot', { level: botLevel(row.bot) });
   const name = row.subject || t('ratings.unnamed');
   return html`<a href=${`/players/${row.key_id}`} data-nav>${name}</a>`;
 }

@@ -234,7 +234,7 @@ export default {
   'ratings.key_refused': 'Das ist kein Spielerschlüssel dieses Servers.',
   'ratings.your_page': 'Deine Spielerseite',
   'ratings.chart_caption': 'Die Wertung nach jedem gewerteten Spiel (die Linie) mit ihrer Unsicherheit (das schattierte Band, ±3 Standardabweichungen): das Band wird mit jedem Spiel schmaler.',
-  'ratings.how': 'Einen Platz hier bekommst du, wenn du einen gewerteten Tisch von {game} zu Ende spielst: gewertet wird jeder Tisch mit einem Menschen, Übungstische nicht. Neue Spieler beginnen mit großer Unsicherheit, also weit unten, und steigen, wenn die Spiele sie verringern.',
+  'ratings.how': 'Einen Platz hier bekommst du, wenn du einen gewerteten Tisch von {game} zu Ende spielst (Tische mit einem Menschen werden gewertet, außer wer sie anlegt schaltet das ab; Übungstische nie). Neue Spieler beginnen mit großer Unsicherheit, also weit unten, und steigen, wenn die Spiele sie verringern.',
   'ratings.pages': 'Seiten der Bestenliste',
   'ratings.previous': '← Zurück',
   'ratings.next': 'Weiter →',

@@ -234,7 +234,7 @@ export default {
   'ratings.key_refused': 'That is not a player key of this server.',
   'ratings.your_page': 'Your player page',
   'ratings.chart_caption': 'The rating after each rated game (the line) with its uncertainty (the shaded band, ±3 standard deviations): the band narrows with every game.',
-  'ratings.how': 'To get a place here, finish a rated table of {game}: every table with a person is rated, practice tables are not. A new player starts with a wide uncertainty, so low on the board, and climbs as the games narrow it.',
+  'ratings.how': 'To get a place here, finish a rated table of {game} (tables with a person are rated unless their creator turned that off; practice tables never are). A new player starts with a wide uncertainty, so low on the board, and climbs as the games narrow it.',
   'ratings.pages': 'Pages of the leaderboard',
   'ratings.previous': '← Previous',
   'ratings.next': 'Next →',
