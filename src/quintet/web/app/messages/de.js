@@ -72,6 +72,7 @@ export default {
   'bot.medium': 'mittel',
   'bot.hard': 'schwer',
   'bot.perfect': 'perfekt',
+  'bot.expert': 'Experte',
 
   'waiting.eyebrow': 'Warten auf Mitspieler',
   'waiting.sit_here': 'Hier Platz nehmen',

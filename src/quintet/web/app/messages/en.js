@@ -72,6 +72,7 @@ export default {
   'bot.medium': 'medium',
   'bot.hard': 'hard',
   'bot.perfect': 'perfect',
+  'bot.expert': 'expert',
 
   'waiting.eyebrow': 'Waiting for players',
   'waiting.sit_here': 'Sit here',
