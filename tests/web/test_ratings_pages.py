@@ -135,7 +135,14 @@ def test_the_leaderboard_pages_and_finds_the_players_own_place(web: Web) -> None
     page.get_by_role("button", name="Next").click()
     expect(places).to_have_text(f"Places 101{dash}200 of 232")
     expect(rows.first.locator("td").first).to_have_text("101")
+    expect(page).to_have_url(f"{web.base_url}/ratings/double-quick?from=101")
+    page.go_back()  # each page is a step of the browser's history
+    expect(places).to_have_text(f"Places 1{dash}100 of 232")
+    page.go_forward()
+    expect(places).to_have_text(f"Places 101{dash}200 of 232")
     page.get_by_role("button", name="Next").click()
+    expect(places).to_have_text(f"Places 201{dash}232 of 232")
+    page.reload()  # the address keeps the page
     expect(places).to_have_text(f"Places 201{dash}232 of 232")
     expect(rows).to_have_count(32)
     expect(rows.last.locator("td").first).to_have_text("232")

@@ -119,18 +119,34 @@ function Pager({ board, offset, setOffset, myRank }) {
   </nav>`;
 }
 
+/** The page the address asks for (`?from=101`: the page of place 101), else the first. */
+function offsetInAddress() {
+  const from = Number(new URLSearchParams(location.search).get('from'));
+  return Number.isInteger(from) && from > 1 ? Math.floor((from - 1) / PAGE) * PAGE : 0;
+}
+
 export function LeaderboardPage({ game }) {
-  const [offset, setOffsetNow] = useState(0);
+  const [offset, setOffsetNow] = useState(offsetInAddress);
   const { data, error } = useLoad(() => api.ratings(game, offset, PAGE), [game, offset]);
   const title = useTitle(game);
   const mine = useMyRating(game);
   const myId = playerKey.value?.key_id;
   // "My place" shows the player's row once its page is there (it may be far down).
   const findMe = useRef(false);
+  // Each page is an entry of the browser's history (?from=101), so Back and a reload
+  // keep the place; the router itself follows only the path.
   const setOffset = (value, me = false) => {
     findMe.current = me;
+    if (value !== offset) {
+      history.pushState(null, '', value ? `${location.pathname}?from=${value + 1}` : location.pathname);
+    }
     setOffsetNow(value);
   };
+  useEffect(() => {
+    const back = () => setOffsetNow(offsetInAddress());
+    window.addEventListener('popstate', back);
+    return () => window.removeEventListener('popstate', back);
+  }, []);
   useEffect(() => {
     if (!findMe.current || data?.offset !== offset) return;
     const row = document.querySelector('tr.my-row');
