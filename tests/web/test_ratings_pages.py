@@ -5,6 +5,7 @@ shown on their own page only."""
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import Page, expect
 from tests.server.live import RandomLegal, connect_table, create_table, play_to_end, start
@@ -49,6 +50,10 @@ def test_the_leaderboard_and_player_pages_in_english_and_german(page: Page, web:
     expect(page.locator("svg.rating-chart circle")).to_have_count(1)
     # Not this browser's key: the key is not shown.
     expect(page.locator("input.key")).to_have_count(0)
+    # The game's title leads to the player's place on its leaderboard.
+    page.get_by_role("link", name="Quashars").click()
+    expect(page).to_have_url(re.compile(r"/ratings/quashars\?from=[1-3]$"))
+    expect(board.get_by_role("link", name="Rita")).to_be_visible()
 
     own = web.open_page()
     stored = json.dumps(json.dumps({"key_id": key_id, "key": key}))

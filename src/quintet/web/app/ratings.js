@@ -240,7 +240,7 @@ export function PlayerPage({ id }) {
     ${games.map((game) => {
       const row = data.ratings[game];
       return html`<section class="player-game">
-        <h2><a href=${`/ratings/${game}`} data-nav>${titleOf(game)}</a></h2>
+        <h2><a href=${`/ratings/${game}?from=${row.rank}`} data-nav>${titleOf(game)}</a></h2>
         <p>${t('ratings.summary', { rank: row.rank, rating: rating(row), count: row.games })}</p>
         <${HistoryChart} points=${data.history.filter((h) => h.game === game)} />
       </section>`;
