@@ -27,11 +27,15 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from pettingzoo import AECEnv
 
 import quintet.rl
 from quintet.core import derive_seed
 from quintet.sim import play_game
 
+#: The clock the figures are timed by: wall time, or the process's CPU time (`--cpu`:
+#: steadier when other processes share the cores).
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
 #: Each game's table for the per-game figures.
 TABLES = {"quashars": 4, "quiddler": 2, "quiclo": 2, "quick": 2, "double-quick": 2}
 #: Decisions in one random Quashars match of 4 (4 deals of 4 predictions and 48 cards).
@@ -42,10 +46,15 @@ QUICK_STEPS = 60
 
 def aec_steps(game: str, steps: int, seed: int) -> float:
     """Seconds for `steps` agent steps of the AEC env (all seats agents, random legal slots)."""
-    env = quintet.rl.env(game, players=TABLES[game], seed=seed)
+    return drive(quintet.rl.env(game, players=TABLES[game], seed=seed), steps, seed)
+
+
+def drive(env: AECEnv[str, Any, int], steps: int, seed: int) -> float:
+    """Seconds for `steps` agent steps of an AEC env, each a uniform draw among the slots
+    its mask allows (`agent_iter`, `last`, `step`: how a learner drives it)."""
     pick = np.random.default_rng(seed)
     done = 0
-    start = time.perf_counter()
+    start = CLOCK[0]()
     episode = 0
     while done < steps:
         env.reset(seed=derive_seed(seed, episode))
@@ -60,7 +69,53 @@ def aec_steps(game: str, steps: int, seed: int) -> float:
             done += 1
             if done == steps:
                 break
-    return time.perf_counter() - start
+    return CLOCK[0]() - start
+
+
+class FloorEnv(AECEnv[str, dict[str, Any], int]):
+    """The least an AEC environment can do under `drive`: PettingZoo's own bookkeeping
+    and the driver's draw, nothing of a game. Four agents take turns with one fixed
+    observation (Quashars' sizes, 12 legal slots) for a match's 208 steps, then end."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.metadata = {"name": "floor_v0", "render_modes": [], "is_parallelizable": False}
+        self.possible_agents = [f"player_{seat}" for seat in range(4)]
+        mask = np.zeros(125, dtype=np.int8)
+        mask[1:13] = 1
+        self._observation = {"observation": np.zeros(351, dtype=np.float32), "action_mask": mask}
+        self._left = 0
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[0]
+        self._turn = 0
+        self._left = QUASHARS_DECISIONS
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return self._observation
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._left -= 1
+        if not self._left:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self._turn = (self._turn + 1) % 4
+        self.agent_selection = self.agents[self._turn]
+
+
+def floor_steps(steps: int, seed: int) -> float:
+    """Seconds for `steps` steps of `FloorEnv` under `drive`."""
+    return drive(FloorEnv(), steps, seed)
 
 
 def parallel_steps(game: str, steps: int, seed: int) -> float:
@@ -68,7 +123,7 @@ def parallel_steps(game: str, steps: int, seed: int) -> float:
     env = quintet.rl.parallel_env(game, players=TABLES[game], seed=seed)
     pick = np.random.default_rng(seed)
     done = 0
-    start = time.perf_counter()
+    start = CLOCK[0]()
     while done < steps:
         observations, _ = env.reset(seed=derive_seed(seed, done))
         while env.agents and done < steps:
@@ -78,15 +133,15 @@ def parallel_steps(game: str, steps: int, seed: int) -> float:
                 actions[agent] = int(legal[pick.integers(len(legal))])
             observations, *_ = env.step(actions)
             done += 1
-    return time.perf_counter() - start
+    return CLOCK[0]() - start
 
 
 def simulated_decisions(decisions: int, seed: int, *, fast_lane: bool = True) -> float:
     """Seconds for random 4-player Quashars matches of about `decisions` decisions."""
-    start = time.perf_counter()
+    start = CLOCK[0]()
     for index in range(-(-decisions // QUASHARS_DECISIONS)):
         play_game("quashars", derive_seed(seed, index), 4, ["random"] * 4, fast_lane=fast_lane)
-    return time.perf_counter() - start
+    return CLOCK[0]() - start
 
 
 def _rate(run: Callable[[int, int], float], size: int, seed: int) -> float:
@@ -133,13 +188,15 @@ def measure(rounds: int, seconds: float, quick: bool) -> dict[str, Any]:
     sizes = {name: _size(f, seconds, quick, unit) for name, f in (("aec", aec), ("sim", sim))}
     sizes["sim"] = -(-sizes["sim"] // unit) * unit
     loop_size = -(-_size(loop, seconds, quick, unit) // unit) * unit
-    ratios, aec_rates, sim_rates, loop_rates = [], [], [], []
+    floor_size = _size(floor_steps, seconds, quick, unit)
+    ratios, aec_rates, sim_rates, loop_rates, floor_rates = [], [], [], [], []
     for round_no in range(rounds):
         order = [("aec", aec), ("sim", sim)]
         for name, f in order if round_no % 2 == 0 else order[::-1]:
             (aec_rates if name == "aec" else sim_rates).append(_rate(f, sizes[name], round_no + 1))
         ratios.append(aec_rates[-1] / sim_rates[-1])
         loop_rates.append(_rate(loop, loop_size, round_no + 1))
+        floor_rates.append(_rate(floor_steps, floor_size, round_no + 1))
     return {
         "benchmark": "rl_steps",
         "games": per_game,
@@ -151,6 +208,10 @@ def measure(rounds: int, seconds: float, quick: bool) -> dict[str, Any]:
         "simulator_general_loop_decisions_per_second": round(statistics.median(loop_rates), 1),
         "ratio_aec_to_general_loop": round(
             statistics.median(aec_rates) / statistics.median(loop_rates), 3
+        ),
+        "pettingzoo_floor_steps_per_second": round(statistics.median(floor_rates), 1),
+        "ratio_floor_to_simulator": round(
+            statistics.median(floor_rates) / statistics.median(sim_rates), 3
         ),
         "simulator": "play_game('quashars', seed, 4, ['random'] * 4): the fast lane",
         "rounds": rounds,
@@ -167,11 +228,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="a few steps, to check it runs")
     parser.add_argument("--rounds", type=int, help="rounds (default 3; quick 1)")
     parser.add_argument("--seconds", type=float, default=1.0, help="about one round (default 1)")
+    parser.add_argument(
+        "--cpu", action="store_true", help="time by the process's CPU time, not the wall clock"
+    )
     args = parser.parse_args(argv)
     rounds = args.rounds if args.rounds is not None else (1 if args.quick else 3)
     if rounds < 1 or not args.seconds > 0:
         parser.error("--rounds must be at least 1 and --seconds above 0")
-    print(json.dumps(measure(rounds, args.seconds, args.quick)), flush=True)
+    if args.cpu:
+        CLOCK[0] = time.process_time
+    line = measure(rounds, args.seconds, args.quick)
+    line["clock"] = "cpu" if args.cpu else "wall"
+    print(json.dumps(line), flush=True)
 
 
 if __name__ == "__main__":

@@ -58,6 +58,8 @@ from bench.quashars_playouts import (  # noqa: E402
     random_games,
 )
 
+import quintet.rl as quintet_rl  # noqa: E402
+
 NAMES = [
     "quashars_random_games",
     "openspiel_oh_hell_random_games",
@@ -159,6 +161,8 @@ KEYS["rl_steps"] = COMMON_KEYS | {
     "simulator_decisions_per_second",
     "ratio_aec_to_simulator",
     "goal_ratio",
+    "pettingzoo_floor_steps_per_second",
+    "ratio_floor_to_simulator",
 }
 KEYS["openspiel_oh_hell_random_games_weighted_chance"] = KEYS["openspiel_oh_hell_random_games"]
 KEYS["server_load"] = COMMON_KEYS | {
@@ -280,6 +284,7 @@ def check_measured(line: dict[str, Any]) -> None:
     if line["benchmark"] == "rl_steps":
         assert all(game["steps_per_second"] > 0 for game in line["games"].values())
         assert line["ratio_aec_to_simulator"] > 0
+        assert line["pettingzoo_floor_steps_per_second"] > 0
         return
     if line["benchmark"] == "double_quick_solver":
         assert line["hands"] >= 1 and 0 <= line["complete_share"] <= 1
@@ -761,6 +766,21 @@ def test_compare_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> Non
     assert line["benchmark"] == "quashars_random_games_vs_revision"
     assert (line["revision"], line["games"], line["repeats"]) == ("HEAD", 3, 1)
     assert {"games_per_second_revision", "games_per_second_working_tree", "speedup"} <= set(line)
+
+
+def test_compare_races_the_rl_environment_of_a_revision(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: bench.compare reads revisions with git show")
+    old = compare.load_revision_rl("HEAD", tmp_path)
+    assert old.__name__ == "_quintet_rl_at_revision" and old.env is not quintet_rl.env
+    compare.main(["HEAD", "--rl", "--rounds", "1", "--steps", "30"])
+    (line,) = lines_of(capsys.readouterr().out)
+    assert line["benchmark"] == "rl_quashars_aec_steps_vs_revision"
+    assert (line["steps"], line["repeats"]) == (30, 1) and line["speedup"] > 0
+    with pytest.raises(SystemExit):
+        compare.main(["no-such-revision", "--rl"])
 
 
 def test_the_simulator_benchmark_runs_alone_for_any_game(

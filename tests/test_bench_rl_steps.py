@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 # `bench` is a folder at the repository root, not part of the installed package.
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -30,6 +32,25 @@ def test_the_quick_line_has_every_game_and_the_quashars_ratio() -> None:
     assert line["ratio_aec_to_simulator"] > 0
     assert line["simulator_decisions_per_second"] > 0
     assert line["quick"] is True
+
+
+def test_cpu_time_and_pettingzoos_floor(capsys: pytest.CaptureFixture[str]) -> None:
+    rl_steps.main(["--quick", "--cpu"])
+    (line,) = [json.loads(text) for text in capsys.readouterr().out.splitlines()]
+    assert line["clock"] == "cpu" and set(line["games"]) == set(rl_steps.TABLES)
+    assert line["pettingzoo_floor_steps_per_second"] > 0
+    assert line["ratio_floor_to_simulator"] > 0
+    # The floor environment runs a whole match of steps, then ends every agent.
+    env = rl_steps.FloorEnv()
+    env.reset()
+    actions = 0
+    for agent in env.agent_iter():
+        if env.terminations[agent]:
+            env.step(None)
+        else:
+            env.step(1)
+            actions += 1
+    assert actions == rl_steps.QUASHARS_DECISIONS and env.agents == []
 
 
 def test_the_steps_are_counted_exactly() -> None:

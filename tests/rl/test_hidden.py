@@ -18,8 +18,12 @@ import pytest
 import quintet.rl
 from quintet.core import registry
 from quintet.core.rng import Rng
+from quintet.games.quashars import fast as quashars_fast
+from quintet.rl.codecs_turns import QUASHARS_IDS
 from quintet.rl.setup import Episode
 
+#: Quashars' action of each slot (slot 0, waiting, has none).
+_ACTIONS: list[Any] = [None] + [quashars_fast.action_of_id(a) for a in range(QUASHARS_IDS)]
 TABLES = [("quashars", 4), ("quiddler", 3), ("quiclo", 3), ("quick", 2), ("double-quick", 2)]
 
 
@@ -76,21 +80,21 @@ def test_redealing_what_a_seat_may_not_know_changes_none_of_its_observation(
 def test_the_check_catches_an_encoder_that_reads_hidden_cards() -> None:
     episode, *states = positions("quashars", 4, 5)
     codec = episode.setup.codec
-    honest = codec.encode_state
+    honest = codec.encode_state_and_mask
 
-    def leaky(state: Any, seat: int) -> Any:
-        vector = honest(state, seat)
+    def leaky(state: Any, seat: int, menu: Any, wait: bool) -> Any:
+        vector, mask = honest(state, seat, menu, wait)
         hands = json.dumps(episode.table.state.to_json()["hands"])
         vector[0] = zlib.crc32(hands.encode()) % 997
-        return vector
+        return vector, mask
 
-    codec.encode_state = leaky  # type: ignore[method-assign]
+    codec.encode_state_and_mask = leaky  # type: ignore[method-assign]
     try:
         state = states[-1]
         scrambled = registry.get("quashars").scramble_hidden(state, 0, Rng(1))
         assert observed(episode, scrambled, 0, 1) != observed(episode, state, 0, 1)
     finally:
-        del codec.encode_state
+        del codec.encode_state_and_mask
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -103,5 +107,16 @@ def test_quashars_encodes_the_state_exactly_as_it_encodes_the_view(players: int)
         for seat in range(players):
             shortcut = codec.encode_state(state, seat)
             assert shortcut is not None
-            from_view = codec.encode(rules.view(state, seat), players)
+            view = rules.view(state, seat)
+            from_view = codec.encode(view, players)
             assert shortcut.tobytes() == from_view.tobytes()
+            # The mask built with the vector: 1 exactly for the view's legal actions.
+            menu = codec.menu(rules, state, seat, Rng(0))
+            slots = {
+                slot: action for slot, action in enumerate(_ACTIONS) if action in view["legal"]
+            }
+            for wait in (False, True):
+                vector, mask = codec.encode_state_and_mask(state, seat, menu, wait)
+                assert vector.tobytes() == shortcut.tobytes() and mask.dtype == np.int8
+                assert np.flatnonzero(mask).tolist() == [0] * wait + sorted(slots)
+                assert {slot: menu[slot] for slot in menu} == slots

@@ -26,6 +26,7 @@ from tests.server.live import (
     start,
     start_server,
 )
+from tests.server.ratings_seed import seed_board
 
 from quintet.server.ratings import is_rated
 from quintet.server.storage import SeatRow, Store, TableRow, models
@@ -276,3 +277,54 @@ def test_playing_again_keeps_the_persons_player_key(live_module: LiveServer) -> 
             await store.close()
 
     assert asyncio.run(keys()) == (key_id, key_id)
+
+
+def test_the_leaderboard_pages_through_every_rating_in_order(live_module: LiveServer) -> None:
+    """250 people and 2 bot levels: pages of 100 (the default), then of 7, cover the whole
+    board once, in the order of mu - 3 sigma (ties by subject), ranks counting on; a
+    player's own rank names their row; an offset past the end is an empty page."""
+    subjects = seed_board(live_module.db_url, "double-quick", 250)
+    order = [s for s, _ in sorted(subjects, key=lambda one: (-one[1], one[0]))]
+    with live_module.http() as http:
+        pages = []
+        for offset in (0, 100, 200):
+            body = http.get("/api/ratings/double-quick", params={"offset": offset}).json()
+            assert (body["total"], body["offset"], body["limit"]) == (252, offset, 100)
+            pages.append(body["ratings"])
+        assert [len(p) for p in pages] == [100, 100, 52]
+        rows = [row for page in pages for row in page]
+        assert [r["rank"] for r in rows] == list(range(1, 253))
+        assert [r["key_id"] or f"bot:{r['bot']}" for r in rows] == order
+        small = []
+        for offset in range(0, 252, 7):
+            page = http.get(f"/api/ratings/double-quick?offset={offset}&limit=7").json()
+            small += page["ratings"]
+        assert small == rows
+        past = http.get("/api/ratings/double-quick?offset=252").json()
+        assert (past["total"], past["ratings"]) == (252, [])
+        somebody = order[137]
+        player = http.get(f"/api/players/{somebody}").json()
+        rank = player["ratings"]["double-quick"]["rank"]
+        assert rank == 138 and rows[rank - 1]["key_id"] == somebody
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "rule"),
+    [
+        ("offset=-1", "offset", "greater than or equal to 0"),
+        ("offset=x", "offset", "valid integer"),
+        ("offset=10000000000", "offset", "less than or equal to 1000000000"),
+        ("limit=0", "limit", "greater than or equal to 1"),
+        ("limit=101", "limit", "less than or equal to 100"),
+        ("limit=2.5", "limit", "valid integer"),
+    ],
+)
+def test_a_bad_page_is_refused_by_name(
+    live_module: LiveServer, query: str, field: str, rule: str
+) -> None:
+    with live_module.http() as http:
+        refused = http.get(f"/api/ratings/quashars?{query}")
+    assert refused.status_code == 422, refused.text
+    body = refused.json()
+    assert body["code"] == "bad_request"
+    assert body["detail"].startswith(f"{field}: ") and rule in body["detail"]

@@ -29,6 +29,9 @@ class TurnEnv(EpisodeHolder, AECEnv[str, dict[str, Any], int]):
         made = {agent: spaces_for(setup) for agent in self.possible_agents}
         self.observation_spaces = {agent: pair[0] for agent, pair in made.items()}
         self.action_spaces = {agent: pair[1] for agent, pair in made.items()}
+        self._agents_by_seat = {seat: agent for agent, seat in self._seats.items()}
+        self._by_id = setup.codec.lane_ids
+        self._rewarded = False
         self._episodes = 0
         self._observations: dict[str, dict[str, Any]] = {}
         self.episode: Episode | None = None
@@ -49,7 +52,7 @@ class TurnEnv(EpisodeHolder, AECEnv[str, dict[str, Any], int]):
             seed = derive_seed(self.setup.seed, self._episodes)
         self._episodes += 1
         self.episode = Episode(self.setup, seed)
-        self.episode.table.settle(self.setup.seats)
+        turn = self.episode.table.settle(self.setup.seats)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -57,21 +60,27 @@ class TurnEnv(EpisodeHolder, AECEnv[str, dict[str, Any], int]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._observations = {}
-        self._select()
+        self._rewarded = False
+        self._select(turn)
 
-    def _select(self) -> None:
+    def _select(self, turn: int | None) -> None:
         """Point at the agent to act and show it its observation (or at the first agent
-        once the game is over)."""
+        once the game is over). `turn`: what `Table.settle` returned."""
         episode = self._live()
+        table = episode.table
         self._observations = {}
-        for agent in self.agents:
-            if episode.table.can_act(self._seats[agent]):
-                self.agent_selection = agent
-                observation, info = episode.observe(self._seats[agent], wait=False)
-                self._observations[agent] = observation
-                self.infos[agent] = info
-                return
-        self.agent_selection = self.agents[0]
+        if table.lane is not None:
+            # The lane named the one seat that may act: no scan over the agents.
+            found = None if turn is None else self._agents_by_seat.get(turn)
+        else:
+            found = next((a for a in self.agents if table.can_act(self._seats[a])), None)
+        if found is None or found not in self.agents:
+            self.agent_selection = self.agents[0]
+            return
+        agent = self.agent_selection = found
+        observation, info = episode.observe(self._seats[agent], wait=False)
+        self._observations[agent] = observation
+        self.infos[agent] = info
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation: `observation` (its view encoded) and `action_mask`."""
@@ -91,25 +100,32 @@ class TurnEnv(EpisodeHolder, AECEnv[str, dict[str, Any], int]):
             self._was_dead_step(action)
             return
         episode = self._live()
+        table = episode.table
         seat = self._seats[agent]
-        move = episode.chosen(seat, action, wait=False)
-        assert move is not None
-        if self.setup.codec.lane_ids and episode.table.lane is not None:
-            episode.table.act_id(seat, int(action) - 1)
+        slot = episode.slot(seat, action, wait=False)
+        assert slot is not None
+        if self._by_id and table.lane is not None:
+            table.act_id(seat, slot - 1)
         else:
             try:
-                episode.table.act(seat, move)
+                table.act(seat, episode.menus[seat][slot])
             except RuleError as error:  # pragma: no cover - the menu comes from the rules
                 raise ValueError(f"{agent}: action {action} was refused: {error}") from None
-        episode.table.settle(self.setup.seats)
+        turn = table.settle(self.setup.seats)
         episode.steps += 1
         self._cumulative_rewards[agent] = 0.0
-        change = episode.rewards()
-        for name in self.agents:
-            self.rewards[name] = change[self._seats[name]]
-        if episode.table.is_over():
+        change = episode.score_change()
+        if change is not None:
+            for name in self.agents:
+                self.rewards[name] = change[self._seats[name]]
+            self._rewarded = True
+            self._accumulate_rewards()
+        elif self._rewarded:
+            # The last step's rewards were not all 0: this step's are.
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        if table.is_over():
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.setup.max_steps is not None and episode.steps >= self.setup.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
-        self._select()
+        self._select(turn)

@@ -67,10 +67,27 @@ class Codec(ABC):
         tests compare the two and run the redeal check on it)."""
         return None
 
-    def fill_mask(self, menu: Mapping[int, JSONDict], mask: npt.NDArray[np.int8]) -> None:
-        """Set the mask's entry of every slot of `menu` to 1."""
+    def encode_state_and_mask(
+        self, state: Any, seat: int, menu: Mapping[int, JSONDict], wait: bool
+    ) -> tuple[Vector, npt.NDArray[np.int8]] | None:
+        """`encode_state` and `mask` together (a codec may build both in one go); None
+        when the codec has no `encode_state` shortcut."""
+        vector = self.encode_state(state, seat)
+        return None if vector is None else (vector, self.mask(menu, wait))
+
+    def score_version(self, state: Any) -> object:
+        """Something that changes whenever a seat's `score` may have changed, or None (ask
+        every step); while it stays equal, the rewards are 0 without computing scores."""
+        return None
+
+    def mask(self, menu: Mapping[int, JSONDict], wait: bool) -> npt.NDArray[np.int8]:
+        """The action mask (int8, `1 + slots`): 1 for slot 0 when `wait` is legal and for
+        every slot of `menu`."""
+        mask = np.zeros(1 + self.slots, dtype=np.int8)
+        mask[WAIT] = 1 if wait else 0
         for slot in menu:
             mask[slot] = 1
+        return mask
 
 
 class ListedCodec(Codec, ABC):

@@ -14,7 +14,6 @@ from quintet.core.rng import Rng
 from quintet.games.quashars import fast as quashars_fast
 from quintet.games.quashars import state as quashars_state
 from quintet.games.quashars.components import CONDITIONS, MAX_PREDICTION
-from quintet.games.quashars.scoring import chips as quashars_chips
 from quintet.games.quiddler import state as quiddler_state
 from quintet.games.quiddler.components import NAMES as QUIDDLER_CARDS
 from quintet.rl.codec import Codec, ListedCodec, Vector, Writer, around, relative
@@ -83,15 +82,20 @@ class QuasharsCodec(Codec):
     lane_ids = True
 
     def menu(self, game: AnyGame, state: Any, seat: int, rng: Rng) -> Mapping[int, JSONDict]:
-        if not game.can_act(state, seat):
-            return {}
-        return IdMenu(quashars_fast.legal_action_ids(state))
+        if seat != state.to_act or state.phase not in _ACTING:
+            return _NO_IDS
+        if state.phase == quashars_state.PLAY:
+            return BitMenu(quashars_fast.legal_cards(state))
+        return BitMenu(_PREDICT_BITS if state.options.flex_chip else _PREDICT_BITS_NO_FLEX)
 
-    def fill_mask(self, menu: Mapping[int, JSONDict], mask: npt.NDArray[np.int8]) -> None:
-        if isinstance(menu, IdMenu):
-            mask[np.fromiter(menu.listed, dtype=np.intp, count=len(menu.listed)) + 1] = 1
-        else:
-            super().fill_mask(menu, mask)
+    def mask(self, menu: Mapping[int, JSONDict], wait: bool) -> npt.NDArray[np.int8]:
+        if not isinstance(menu, BitMenu):
+            return super().mask(menu, wait)
+        # Slot s is bit s: one C call unpacks the ids' bitmask into the 125 entries.
+        bits = menu.bits << 1 | (1 if wait else 0)
+        packed = np.frombuffer(bits.to_bytes(_MASK_BYTES, "little"), dtype=np.uint8)
+        unpacked = np.unpackbits(packed, count=_MASK_SLOTS, bitorder="little")
+        return unpacked.view(np.int8)
 
     def score(self, state: Any, seat: int) -> float:
         return float(sum(game[seat] for game in state.scores))
@@ -100,92 +104,204 @@ class QuasharsCodec(Codec):
         totals = _totals(state)
         return [float(totals[seat]) for seat in seats]
 
+    def score_version(self, state: Any) -> int:
+        # The scores change only when a deal is scored: a row is appended to `scores`.
+        return len(state.scores)
+
     def encode_state(self, state: Any, seat: int) -> Vector:
         """`encode` from the state: the same numbers, read from the parts the view shows."""
+        return self._encode(state, seat, None)[0]
+
+    def encode_state_and_mask(
+        self, state: Any, seat: int, menu: Mapping[int, JSONDict], wait: bool
+    ) -> tuple[Vector, npt.NDArray[np.int8]]:
+        if not isinstance(menu, BitMenu):
+            return self.encode_state(state, seat), self.mask(menu, wait)
+        vector, mask = self._encode(state, seat, menu.bits << 1 | (1 if wait else 0))
+        assert mask is not None
+        return vector, mask
+
+    def _encode(
+        self, state: Any, seat: int, mask_bits: int | None
+    ) -> tuple[Vector, npt.NDArray[np.int8] | None]:
+        """The vector and, given the mask's bits (slot s is bit s), the mask too.
+
+        Every 0/1 entry of the vector (hand, cards played, the trick, the conditions, the
+        phase, "my turn") is one bit of a Python int; with the mask's bits below them, one
+        numpy call unpacks both; the vector's other numbers follow from a list.
+        """
         players = state.players
-        out = Writer(self.size(players))
-        data = out.data
-        data[0:48] = _bits(state.hands[seat])
-        played = 0
-        for _, cards, _, _ in state.tricks:
-            for card in cards:
-                played |= 1 << card
-        data[48:96] = _bits(played)
-        base = 96
+        size, flags, bit_bytes, conditions_at = _LAYOUT[players]
         leader = state.leader
+        bits = state.hands[seat] | _played(state.tricks) << 48
         for i, card in enumerate(state.trick):
-            data[base + ((leader + i - seat) % players) * 48 + card] = 1.0
-        base += players * 48
-        for condition in state.conditions:
-            data[base + condition] = 1.0
-        base += len(CONDITIONS)
-        data[base + state.phase] = 1.0
-        acting = state.phase in (quashars_state.PREDICT, quashars_state.PLAY)
-        data[base + 4] = 1.0 if acting and state.to_act == seat else 0.0
-        data[base + 5] = state.game_no / state.games_total
-        base += 6
+            bits |= 1 << (96 + ((leader + i - seat) % players) * 48 + card)
+        bits |= _condition_bits(state.conditions) << conditions_at
+        phase = state.phase
+        phase_at = conditions_at + len(CONDITIONS)
+        bits |= 1 << (phase_at + phase)
+        if phase in _ACTING and state.to_act == seat:
+            bits |= 1 << (phase_at + 4)
+        data: Vector = np.empty(size, dtype=np.float32)
+        mask = None
+        if mask_bits is None:
+            packed = np.frombuffer(bits.to_bytes(bit_bytes, "little"), dtype=np.uint8)
+            data[:flags] = np.unpackbits(packed, count=flags, bitorder="little")
+        else:
+            both = mask_bits | bits << _MASK_SLOTS
+            packed = np.frombuffer(both.to_bytes(bit_bytes + _MASK_BYTES, "little"), np.uint8)
+            unpacked = np.unpackbits(packed, count=_MASK_SLOTS + flags, bitorder="little")
+            data[:flags] = unpacked[_MASK_SLOTS:]
+            mask = unpacked[:_MASK_SLOTS].view(np.int8)
         totals = _totals(state)
-        seats: list[float] = []
-        for rel in range(players):
-            s = (seat + rel) % players
-            predicted = state.predicted[s]
+        predicted_all, flex_all, met_all = state.predicted, state.flex, state.met
+        won, hands = state.tricks_won, state.hands
+        rest: list[float] = [state.game_no / state.games_total]
+        for s in _AROUND[players][seat]:
+            predicted, met = predicted_all[s], met_all[s]
+            # After the prediction, the chips as `scoring.chips` counts them (inlined: this
+            # runs for every seat at every step): the prediction's chips not yet returned,
+            # and those taken once the conditions met exceed prediction and flex chip.
             if predicted >= 0:
-                left, _, taken = quashars_chips(predicted, state.flex[s], state.met[s])
-                flex = 1.0 if state.flex[s] else 0.0
-                seats += (1.0, predicted / 12, flex, left / 12, taken / 12)
+                flex = flex_all[s]
+                left = predicted - met if met < predicted else 0
+                taken = met - predicted - flex
+                rest += (
+                    1.0,
+                    predicted / 12,
+                    1.0 if flex else 0.0,
+                    left / 12,
+                    taken / 12 if taken > 0 else 0.0,
+                    won[s] / 12,
+                    met / 12,
+                    hands[s].bit_count() / 12,
+                    totals[s] / 50,
+                    1.0 if leader == s else 0.0,
+                )
             else:
-                seats += (0.0, 0.0, 0.0, 0.0, 0.0)
-            seats += (
-                state.tricks_won[s] / 12,
-                state.met[s] / 12,
-                state.hands[s].bit_count() / 12,
-                totals[s] / 50,
-                1.0 if leader == s else 0.0,
-            )
-        data[base : base + 10 * players] = seats
-        base += 10 * players
-        data[base] = len(state.trick) / players
-        out.at = base + 1
-        return out.done()
+                rest += (
+                    0.0,
+                    0.0,
+                    0.0,
+                    0.0,
+                    0.0,
+                    won[s] / 12,
+                    met / 12,
+                    hands[s].bit_count() / 12,
+                    totals[s] / 50,
+                    1.0 if leader == s else 0.0,
+                )
+        rest.append(len(state.trick) / players)
+        data[flags:] = rest
+        return data, mask
+
+
+#: The phases in which the seat to act acts.
+_ACTING: Final = (quashars_state.PREDICT, quashars_state.PLAY)
+#: The seats in the order a viewer's vector lists them: the viewer first, then the next.
+_AROUND: Final = {
+    players: tuple(
+        tuple((seat + rel) % players for rel in range(players)) for seat in range(players)
+    )
+    for players in (3, 4)
+}
+#: The prediction ids as a bitmask of ids: all of them, and those without the flex chip.
+_PREDICT_BITS: Final = sum(1 << a for a in range(quashars_fast.PREDICT_BASE, QUASHARS_IDS))
+_PREDICT_BITS_NO_FLEX: Final = sum(
+    1 << a for a in range(quashars_fast.PREDICT_BASE, QUASHARS_IDS, 2)
+)
+#: The mask's entries: "wait" and a slot per dense id.
+_MASK_SLOTS: Final = 1 + QUASHARS_IDS
+_MASK_BYTES: Final = (_MASK_SLOTS + 7) // 8
+
+
+def _layout(players: int) -> tuple[int, int, int, int]:
+    """(vector size, count of 0/1 entries at its start, their bytes, where the conditions
+    start) at a table of `players`."""
+    conditions_at = 96 + players * 48
+    flags = conditions_at + len(CONDITIONS) + 5  # the conditions, 4 phases, "my turn"
+    size = QuasharsCodec().size(players)
+    return size, flags, (flags + 7) // 8, conditions_at
+
+
+_LAYOUT: Final = {players: _layout(players) for players in (3, 4)}
+
+#: The last `_played` answer: (tricks list, tricks counted, mask). A deal's `tricks` list
+#: only grows, and a new deal makes a new list, so the mask is extended, not recounted.
+_played_memo: tuple[list[Any], int, int] = ([], 0, 0)
+
+
+def _played(tricks: list[Any]) -> int:
+    """The bitmask of the cards in the finished tricks (public: the view's `tricks`)."""
+    global _played_memo
+    known, counted, mask = _played_memo
+    if known is not tricks or counted > len(tricks):
+        counted, mask = 0, 0
+    for _, cards, _, _ in tricks[counted:]:
+        for card in cards:
+            mask |= 1 << card
+    # One tuple, swapped in whole: a reader never sees a list with another list's count.
+    _played_memo = (tricks, len(tricks), mask)
+    return mask
+
+
+#: The last `_condition_bits` answer: (conditions list, bits). A deal makes a new list.
+_conditions_memo: tuple[list[int], int] = ([], 0)
+
+
+def _condition_bits(conditions: list[int]) -> int:
+    """The conditions shown, as one bit per condition card."""
+    global _conditions_memo
+    known, bits = _conditions_memo
+    if known is not conditions:
+        bits = sum(1 << condition for condition in set(conditions))
+        _conditions_memo = (conditions, bits)
+    return bits
+
+
+#: The last `_totals` answer: (scores list, rows summed, totals).
+_totals_memo: tuple[list[Any], int, list[int]] = ([], 0, [])
 
 
 def _totals(state: Any) -> list[int]:
-    """Each seat's match total (`quashars.fast.totals`, summed column by column)."""
-    return [sum(column) for column in zip(*state.scores, strict=True)] or [0] * state.players
+    """Each seat's match total (`quashars.fast.totals`, summed column by column); the
+    `scores` list only grows by a row per deal, so the last answer is kept."""
+    global _totals_memo
+    scores = state.scores
+    known, rows, totals = _totals_memo
+    if known is scores and rows == len(scores):
+        return totals
+    totals = [sum(column) for column in zip(*scores, strict=True)] or [0] * state.players
+    _totals_memo = (scores, len(scores), totals)
+    return totals
 
 
-_BYTE_BITS: Final = np.unpackbits(
-    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
-)
+class BitMenu(Mapping[int, JSONDict]):
+    """Slot 1 + id for each dense id set in a bitmask, each action made only when asked for."""
 
+    __slots__ = ("bits",)
 
-def _bits(mask: int) -> npt.NDArray[np.uint8]:
-    """The 48 bits of a hand's bitmask, card 0 first."""
-    return _BYTE_BITS[np.frombuffer(mask.to_bytes(6, "little"), dtype=np.uint8)].reshape(48)
-
-
-class IdMenu(Mapping[int, JSONDict]):
-    """Slots 1 + id of a list of dense ids, each action made only when asked for."""
-
-    __slots__ = ("ids", "listed")
-
-    def __init__(self, ids: Any) -> None:
-        self.listed = tuple(ids)
-        self.ids = frozenset(self.listed)
+    def __init__(self, bits: int) -> None:
+        self.bits = bits
 
     def __getitem__(self, slot: int) -> JSONDict:
-        if slot - 1 not in self.ids:
+        if slot not in self:
             raise KeyError(slot)
         return quashars_fast.action_of_id(slot - 1)
 
     def __contains__(self, slot: object) -> bool:
-        return isinstance(slot, int) and slot - 1 in self.ids
+        return type(slot) is int and slot >= 1 and self.bits >> (slot - 1) & 1 == 1
 
     def __iter__(self) -> Any:
-        return (i + 1 for i in sorted(self.ids))
+        bits, slot = self.bits, 1
+        while bits:
+            if bits & 1:
+                yield slot
+            bits >>= 1
+            slot += 1
 
     def __len__(self) -> int:
-        return len(self.ids)
+        return self.bits.bit_count()
 
 
 _QUIDDLER_INDEX: Final = {name: i for i, name in enumerate(QUIDDLER_CARDS)}
@@ -241,3 +357,7 @@ class QuiddlerCodec(ListedCodec):
 
     def score(self, state: Any, seat: int) -> float:
         return float(quiddler_state.totals(state)[seat])
+
+
+#: The menu of a seat that may not act.
+_NO_IDS: Final = BitMenu(0)

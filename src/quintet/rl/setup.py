@@ -101,17 +101,29 @@ class Episode:
         self.menus: dict[int, Mapping[int, JSONDict]] = {}
         self.steps = 0
         self.scores = self.score_now()
+        self.score_version = setup.codec.score_version(self.table.state)
+        self.no_change = dict.fromkeys(setup.seats, 0.0)
 
     def score_now(self) -> dict[int, float]:
         seats = self.setup.seats
         return dict(zip(seats, self.setup.codec.scores(self.table.state, seats), strict=True))
 
-    def rewards(self) -> dict[int, float]:
-        """Each agent seat's score change since the last call."""
+    def score_change(self) -> dict[int, float] | None:
+        """Each agent seat's score change since the last call; None when no score can have
+        changed (the codec's `score_version` stayed), so every change is 0."""
+        version = self.setup.codec.score_version(self.table.state)
+        if version is not None and version == self.score_version:
+            return None
+        self.score_version = version
         now = self.score_now()
         change = {seat: now[seat] - self.scores[seat] for seat in now}
         self.scores = now
         return change
+
+    def rewards(self) -> dict[int, float]:
+        """Each agent seat's score change since the last call (a new dict)."""
+        change = self.score_change()
+        return dict(self.no_change) if change is None else change
 
     def observe(self, seat: int, *, wait: bool) -> tuple[dict[str, Any], dict[str, Any]]:
         """The seat's observation (vector and mask) and info (its exact JSON view).
@@ -121,34 +133,37 @@ class Episode:
         setup, state, codec, game = self.setup, self.table.state, self.setup.codec, self.setup.game
         menu = codec.menu(game, state, seat, self.rng)
         self.menus[seat] = menu
-        mask = np.zeros(1 + codec.slots, dtype=np.int8)
-        mask[WAIT] = 1 if wait else 0
-        codec.fill_mask(menu, mask)
-        vector = codec.encode_state(state, seat)
-        parts = None if vector is None else game.view_parts(state, seat)
-        if vector is None or parts is None:
+        both = codec.encode_state_and_mask(state, seat, menu, wait)
+        parts = None if both is None else game.view_parts(state, seat)
+        if both is None or parts is None:
             view = game.view(state, seat)
-            vector = codec.encode(view, setup.players)
+            vector, mask = codec.encode(view, setup.players), codec.mask(menu, wait)
         else:
+            vector, mask = both
             # Built when read, from a copy no step changes: most learners never read it.
             view = LazyView(state.clone(), seat, parts)
         return {"observation": vector, "action_mask": mask}, {"view": view}
 
-    def chosen(self, seat: int, action: Any, *, wait: bool) -> JSONDict | None:
-        """The action behind an agent's slot (None to wait); raises `ValueError` naming the
-        slot and the rule when the mask the agent was shown does not allow it."""
-        slots = 1 + self.setup.codec.slots
-        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+    def slot(self, seat: int, action: Any, *, wait: bool) -> int | None:
+        """The slot of an agent's action (None to wait), checked against the mask the
+        agent was shown; raises `ValueError` naming the slot and the rule otherwise."""
+        if type(action) is int:
+            slot = action
+        elif isinstance(action, np.integer):
+            slot = int(action)
+        else:
             raise ValueError(
-                f"{agent_name(seat)}: the action must be an integer slot 0 to {slots - 1}, "
-                f"not {action!r}"
+                f"{agent_name(seat)}: the action must be an integer slot 0 to "
+                f"{self.setup.codec.slots}, not {action!r}"
             )
-        slot = int(action)
+        menu = self.menus.get(seat, _NO_MENU)
+        if slot in menu:
+            return slot
+        slots = 1 + self.setup.codec.slots
         if not 0 <= slot < slots:
             raise ValueError(
                 f"{agent_name(seat)}: action {slot} is not a slot; the slots are 0 to {slots - 1}"
             )
-        menu = self.menus.get(seat, {})
         if slot == WAIT:
             if wait:
                 return None
@@ -156,16 +171,23 @@ class Episode:
                 f"{agent_name(seat)}: action 0 (wait) is masked: in a turn-based game the "
                 "seat to act must act"
             )
-        if slot not in menu:
-            rule = (
-                "it may not act now"
-                if not menu
-                else f"the rules allow only the slots whose mask is 1 ({len(menu)} now)"
-            )
-            raise ValueError(
-                f"{agent_name(seat)}: action {slot} is masked (not a legal move now): {rule}"
-            )
-        return menu[slot]
+        rule = (
+            "it may not act now"
+            if not menu
+            else f"the rules allow only the slots whose mask is 1 ({len(menu)} now)"
+        )
+        raise ValueError(
+            f"{agent_name(seat)}: action {slot} is masked (not a legal move now): {rule}"
+        )
+
+    def chosen(self, seat: int, action: Any, *, wait: bool) -> JSONDict | None:
+        """The action behind an agent's slot (None to wait); raises `ValueError` naming the
+        slot and the rule when the mask the agent was shown does not allow it."""
+        slot = self.slot(seat, action, wait=wait)
+        return None if slot is None else self.menus[seat][slot]
+
+
+_NO_MENU: Final[Mapping[int, JSONDict]] = {}
 
 
 def refused_info(error: RuleError) -> dict[str, str]:

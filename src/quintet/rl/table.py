@@ -111,6 +111,17 @@ class Table:
     def can_act(self, seat: int) -> bool:
         return not self.game.is_over(self.state) and self.game.can_act(self.state, seat)
 
+    def turn(self) -> int | None:
+        """The one seat that may act now, by the game's fast lane (None: nobody may act, or
+        the game is over). Only for a game with a lane: its contract says that while
+        anyone may act, it is exactly `to_act`."""
+        lane, state = self.lane, self.state
+        assert lane is not None
+        if self.game.is_over(state):
+            return None
+        seat = lane.to_act(state)
+        return seat if self.game.can_act(state, seat) else None
+
     def act(self, seat: int, action: JSONDict) -> None:
         """An agent's action now (turn-based games); raises `RuleError` unchanged when refused."""
         events = self.game.apply(self.state, Input(seat, action, self.clock))
@@ -127,14 +138,21 @@ class Table:
         for slot in self.schedule.seats.values():
             slot.ask, slot.refusals = True, 0
 
-    def settle(self, agents: Sequence[int]) -> None:
+    def settle(self, agents: Sequence[int]) -> int | None:
         """Run the bots and the host's ticks until an agent may act or the game is over.
 
-        Raises `TableStuck` when nothing can move the game on.
+        With a fast lane returns the agent seat that may act (None once the game is
+        over); without one, None. Raises `TableStuck` when nothing can move the game on.
         """
         for _ in range(MAX_INNER_STEPS):
-            if self.game.is_over(self.state) or any(self.can_act(s) for s in agents):
-                return
+            if self.lane is not None:
+                seat = self.turn()
+                if seat in agents:
+                    return seat
+                if seat is None and self.game.is_over(self.state):
+                    return None
+            elif self.game.is_over(self.state) or any(self.can_act(s) for s in agents):
+                return None
             chosen = self._next(None, None)
             if chosen is None:
                 raise TableStuck(

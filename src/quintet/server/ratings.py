@@ -11,8 +11,9 @@ the result and the ratings in one transaction, once per table.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
@@ -29,8 +30,10 @@ from quintet.server.storage.ratings import (
 
 #: The request header a person's join may carry their player key in.
 PLAYER_KEY_HEADER = "X-Player-Key"
-#: Rows of a leaderboard answer, at most.
+#: Rows of a leaderboard answer, at most (and by default).
 BOARD = 100
+#: The largest `offset` a leaderboard request may ask for (far beyond any board).
+MAX_OFFSET = 1_000_000_000
 
 
 def is_rated(row: TableRow) -> bool:
@@ -109,6 +112,9 @@ class RatingOut(BaseModel):
 
 class Leaderboard(BaseModel):
     game: str
+    total: int = Field(description="How many people and bot levels the game rates")
+    offset: int = Field(description="Places skipped: the first row's rank is offset + 1")
+    limit: int = Field(description="Rows asked for: a page holds at most this many")
     ratings: list[RatingOut]
 
 
@@ -176,14 +182,30 @@ async def check_player(request: Request) -> PlayerChecked:
 
 
 @router.get("/ratings/{game}", response_model=None)
-async def leaderboard(game: str, request: Request) -> Leaderboard | JSONResponse:
-    """The game's ratings, best first (by mu - 3 sigma), people and bot levels together."""
+async def leaderboard(
+    game: str,
+    request: Request,
+    offset: Annotated[
+        int, Query(ge=0, le=MAX_OFFSET, description="Places to skip (a page's first rank - 1)")
+    ] = 0,
+    limit: Annotated[int, Query(ge=1, le=BOARD, description="Rows, at most")] = BOARD,
+) -> Leaderboard | JSONResponse:
+    """The game's ratings, best first (by mu - 3 sigma), people and bot levels together,
+    a page at a time: `limit` rows from place `offset + 1`, and the `total`. A bad
+    `offset` or `limit` is refused (422 bad_request naming it); an offset past the end
+    gives no rows."""
     try:
         registry.entry(game)
     except RuleError as error:
         return JSONResponse({"code": error.code, "detail": error.message}, status_code=404)
-    board = await _ratings_of(request).ratings(game, BOARD)
-    return Leaderboard(game=game, ratings=[_out(i, r) for i, r in enumerate(board, 1)])
+    total, board = await _ratings_of(request).board(game, limit, offset)
+    return Leaderboard(
+        game=game,
+        total=total,
+        offset=offset,
+        limit=limit,
+        ratings=[_out(i, r) for i, r in enumerate(board, offset + 1)],
+    )
 
 
 @router.get("/players/{key_id}")

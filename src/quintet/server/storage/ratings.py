@@ -244,8 +244,14 @@ class RatingQueries:
             )
         return True
 
-    async def ratings(self, game: str, limit: int = 100) -> list[Rating]:
-        """The game's ratings, best first (by mu - 3 sigma, then subject), at most `limit`."""
+    async def ratings(self, game: str, limit: int = 100, offset: int = 0) -> list[Rating]:
+        """The game's ratings, best first (by mu - 3 sigma, then subject): at most `limit`
+        of them, after the first `offset`."""
+        return (await self.board(game, limit, offset))[1]
+
+    async def board(self, game: str, limit: int, offset: int = 0) -> tuple[int, list[Rating]]:
+        """(how many subjects the game rates, its ratings from place `offset + 1`, at most
+        `limit`), read in one transaction, so the count fits the page."""
         r, p = models.ratings, models.players
         ordinal = r.c.mu - 3 * r.c.sigma
         statement = (
@@ -254,12 +260,16 @@ class RatingQueries:
             .where(r.c.game == game)
             .order_by(ordinal.desc(), r.c.subject)
             .limit(limit)
+            .offset(offset)
         )
+        count = select(func.count()).select_from(r).where(r.c.game == game)
         async with self._db.transaction(f"reading the ratings of {game!r}") as c:
-            return [
+            total = int((await c.execute(count)).scalar_one())
+            rows = [
                 Rating(row.subject, row.mu, row.sigma, row.games, row.nickname)
                 for row in await c.execute(statement)
             ]
+        return total, rows
 
     async def rank(self, game: str, rating: Rating) -> int:
         """The rating's place on the game's leaderboard (1 is first; ordered as `ratings`)."""

@@ -91,7 +91,9 @@ export const api = {
     }
   },
   newPlayer: () => call('POST', '/api/players'),
-  ratings: (game) => call('GET', `/api/ratings/${encodeURIComponent(game)}`),
+  // One page of the game's leaderboard: {game, total, offset, limit, ratings}.
+  ratings: (game, offset = 0, limit = 100) =>
+    call('GET', `/api/ratings/${encodeURIComponent(game)}?offset=${offset}&limit=${limit}`),
   player: (keyId) => call('GET', `/api/players/${encodeURIComponent(keyId)}`),
   checkPlayer: (key) => call('POST', '/api/players/check', undefined, undefined, { 'x-player-key': key }),
   start: (id, token) => call('POST', `/api/tables/${encodeURIComponent(id)}/start`, undefined, token),
