@@ -71,6 +71,12 @@ def moved(table_id: str) -> HubError:
     return error
 
 
+def storage_failed() -> HubError:
+    """The answer to another process when the database failed here (its client is told
+    `storage_failed`, as on one server)."""
+    return HubError(ErrorCode.STORAGE_FAILED, "the server's storage failed; try again later")
+
+
 def default_name() -> str:
     """hostname-pid-random: unique even for a pid reused after a restart."""
     return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
@@ -142,14 +148,28 @@ class Cluster:
         await self.bus.close()
 
     async def _every(self, period: float, job: Callable[[], Awaitable[object]]) -> None:
+        """Run `job` every `period` seconds. While the database or Redis is away it fails
+        at every turn: that is logged once when it starts failing and once when it works
+        again, not at every turn."""
+        name = job.__name__.strip("_").replace("_", " ")
+        failing = False
         while True:
             await asyncio.sleep(period)
             try:
                 await job()
             except (StorageError, BusDown) as error:
-                log.warning("cluster: %s failed: %s", job.__name__.strip("_"), error)
+                if not failing:
+                    log.warning(
+                        "cluster: %s failed: %s; trying again every %.3g s", name, error, period
+                    )
+                failing = True
+                continue
             except Exception:
-                log.exception("cluster: %s failed", job.__name__.strip("_"))
+                log.exception("cluster: %s failed", name)
+                continue
+            if failing:
+                log.warning("cluster: %s works again", name)
+                failing = False
 
     def _spawn(self, work: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(work)
@@ -312,6 +332,9 @@ class Cluster:
                 self._unlink(conn)
                 if error.code == MOVED:
                     continue
+                if error.code == ErrorCode.STORAGE_FAILED:
+                    # As on one server: the connection is told storage_failed (close 1011).
+                    raise StorageError(error.message) from None
                 watcher.close(RECONNECT, f"{error.message}; reconnect")
                 return True
             return True
@@ -397,6 +420,13 @@ class Cluster:
             self.remote.pop(key, None)
             self.bus.answer(message, error=error)
             return
+        except StorageError as error:
+            self.remote.pop(key, None)
+            log.warning(
+                "cluster: a connection of %s to table %s: %s", key[0], watcher.table_id, error
+            )
+            self.bus.answer(message, error=storage_failed())
+            return
         except Exception:
             self.remote.pop(key, None)
             log.exception("cluster: attaching a connection of %s failed", key[0])
@@ -428,9 +458,19 @@ class Cluster:
             self.hub.presence.left(watcher.table_id)
 
     async def _lobby_changed(self, table_id: str) -> None:
-        waiting = self.hub.lobby.get(table_id)
-        if waiting is not None:
-            waiting.row = await self.hub.row(table_id)
+        """Another process changed an open table's seats: tell its waiting room here."""
+        if table_id not in self.hub.lobby:
+            return
+        # In turn: two reads racing could otherwise leave the older row shown.
+        async with self.hub.lock(table_id):
+            waiting = self.hub.lobby.get(table_id)
+            if waiting is None:
+                return
+            try:
+                waiting.row = await self.hub.row(table_id)
+            except (StorageError, HubError) as error:  # the next change tells them
+                log.warning("cluster: the waiting room of table %s: %s", table_id, error)
+                return
             lobby_changed(waiting)
 
     async def _answer(self, message: Message) -> None:
@@ -442,6 +482,9 @@ class Cluster:
             result = await REQUESTS[message["t"]](self.hub, message)
         except HubError as error:
             self.bus.answer(message, error=error)
+        except StorageError as error:
+            log.warning("cluster: a %r request for table %s: %s", message["t"], table_id, error)
+            self.bus.answer(message, error=storage_failed())
         except Exception:
             log.exception("cluster: a %r request failed", message["t"])
             self.bus.answer(message, error=HubError(ErrorCode.SERVER_ERROR, "the server failed"))
