@@ -261,10 +261,11 @@ def test_three_processes_play_whole_games_with_each_tables_clients_spread(
 
 
 def waiting_room(servers: list[LiveServer]) -> dict[str, list[dict[str, Any]]]:
-    """A table not started, made through `servers[0]`, its two people and a spectator
-    connected through the others, told of a join, a leave, a return and the start, each
-    made through another of `servers`: what each connection heard, by name (the table's
-    id replaced by "T"), in order. Each step waits for the message that tells it."""
+    """A table not started, made through `servers[0]` (its owner), its people and a
+    spectator connected through the others, told of a join, a leave, a return and the
+    start, each made through another of `servers` than the connections told: what each
+    connection heard, by name (the table's id replaced by "T"), in order. Each step
+    waits for the message that tells it."""
     first, second, third = servers
     with first.http() as http:
         table = create_table(http, "quashars", ["human", "human", "basic"], QUASHARS, seed=7)["id"]
@@ -300,15 +301,15 @@ def waiting_room(servers: list[LiveServer]) -> dict[str, list[dict[str, Any]]]:
         for name in ("seat 0", "spectator"):
             until(name, seat1(nickname="p1", connected=False))
         with contextlib.ExitStack() as leaving:
-            arrive("seat 1", first, token1, leaving)
+            arrive("seat 1", third, token1, leaving)
             for name in ("seat 0", "spectator"):
                 until(name, seat1(connected=True))
         for name in ("seat 0", "spectator"):  # seat 1 left
             until(name, seat1(connected=False))
-        arrive("seat 1 again", second, token1, stack)
+        arrive("seat 1 again", first, token1, stack)
         for name in ("seat 0", "spectator"):
             until(name, seat1(connected=True))
-        with third.http() as http:
+        with second.http() as http:
             start(http, table, token0)
         for name in ("seat 0", "spectator", "seat 1 again"):
             until(name, lambda m: m["type"] == "update" and m["view"] is not None)
