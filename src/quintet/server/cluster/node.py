@@ -139,13 +139,14 @@ class Cluster(Ownership):
     async def _every(self, period: float, job: Callable[[], Awaitable[object]]) -> None:
         """Run `job` every `period` seconds. While the database or Redis is away it fails
         at every turn: that is logged once when it starts failing and once when it works
-        again, not at every turn."""
+        again (a turn that returns False did not reach them, and says nothing), not at
+        every turn."""
         name = job.__name__.strip("_").replace("_", " ")
         failing = False
         while True:
             await asyncio.sleep(period)
             try:
-                await job()
+                reached = await job()
             except (StorageError, BusDown) as error:
                 if not failing:
                     log.warning(
@@ -156,7 +157,7 @@ class Cluster(Ownership):
             except Exception:
                 log.exception("cluster: %s failed", name)
                 continue
-            if failing:
+            if failing and reached is not False:
                 log.warning("cluster: %s works again", name)
                 failing = False
 

@@ -123,8 +123,9 @@ class Ownership:
                 log.info("cluster: %s took table %s over (epoch %d)", self.name, table_id, epoch)
         return taken
 
-    async def _renew(self) -> None:
-        """Renew every lease held in one call; a table whose lease was lost stops here."""
+    async def _renew(self) -> bool:
+        """Renew every lease held in one call; a table whose lease was lost stops here.
+        Returns whether the database was asked (not when nothing is held)."""
         ids = list(self.held)
         if not ids:
             self._renewed = time.monotonic()  # nothing held: nothing can have expired
@@ -142,6 +143,7 @@ class Ownership:
                 if table_id not in kept:
                     await self._lost(table_id, "its lease was lost")
         await self._release_idle()
+        return bool(ids)
 
     async def _lost(self, table_id: str, why: str) -> None:
         """Forget a table whose lease is no longer ours: stop its runner, send its
