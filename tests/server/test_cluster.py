@@ -483,6 +483,14 @@ def test_postgresql_going_away_mid_game_loses_nothing_and_the_game_goes_on(
         }
         assert errors & {"stopped", "storage_failed"}, errors
         assert len(table.sessions[0]) > 1, "seat 0 was never sent away"
+        # Closed by the server with 1011 (its storage failed) or 1012 (the table moved).
+        codes = {
+            session.close_code
+            for sessions in table.sessions.values()
+            for session in sessions
+            if session.ended == "closed"
+        }
+        assert 1011 in codes and codes <= {1011, 1012}, codes
         logs = "".join(server.log() for server in live.live())
         assert "storing input" in logs and "the table stops" in logs, logs
         assert "cluster: renew failed" in logs, logs
