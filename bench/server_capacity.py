@@ -169,6 +169,7 @@ class Capacity:
         self.setup_tables = 0
         #: Every step's window together: the server's CPU (s) and the actions.
         self.window_cpu = 0.0
+        self.window_others = 0.0
         self.window_actions = 0
         self.rng = random.Random(config.seed)
         self.stack = contextlib.AsyncExitStack()
@@ -315,6 +316,7 @@ class Capacity:
         # them now would be work inside the next step's set-up).
         actions = len(figures.latencies)
         self.window_cpu += spent[1]
+        self.window_others += spent[3]
         self.window_actions += actions
         line: dict[str, Any] = {
             "tables": tables,
@@ -326,7 +328,20 @@ class Capacity:
             "server_cpu_ms_per_action": round(1000 * spent[1] / actions, 3) if actions else None,
             "server_cpu_percent": round(100 * spent[1] / spent[0], 1),
             "load_cpu_percent": round(100 * spent[2] / spent[0], 1),
-            **({"others_cpu_percent": round(100 * spent[3] / spent[0], 1)} if self.others else {}),
+            **(
+                {
+                    "others_cpu_percent": round(100 * spent[3] / spent[0], 1),
+                    "others_cpu_ms_per_action": (
+                        round(1000 * spent[3] / actions, 3) if actions else None
+                    ),
+                }
+                if self.others
+                else {}
+            ),
+            # Every process of the machine (its cores x 100 at most): what is left after
+            # the server, the load and the services is other work on the machine.
+            "machine_cpu_percent": round(100 * spent[4] / spent[0], 1),
+            "cores": os.cpu_count(),
             "matches_finished": figures.matches_finished,
             "tables_made_in_window": figures.tables_made,
         }
@@ -360,13 +375,14 @@ class Capacity:
 
     async def measure(
         self, traffic: asyncio.Task[Any], figures: Any, warmup_s: float, window_s: float
-    ) -> tuple[float, float, float, float]:
+    ) -> tuple[float, float, float, float, float]:
         """Let `traffic` run `warmup_s`, then count for `window_s`; stop it. Returns the
-        window's wall time, the server's CPU, this process's and the other services' (s)."""
+        window's wall time, the server's CPU, this process's, the other services' and the
+        whole machine's (every process, other sessions too) (s)."""
         await _sleep_unless_done(traffic, warmup_s)
         others = self.others or (lambda: 0.0)
         wall, server, load = time.monotonic(), self.server_cpu(), time.process_time()
-        other = others()
+        other, machine = others(), machine_cpu_seconds()
         figures.measuring = True
         await _sleep_unless_done(traffic, window_s)
         figures.measuring = False
@@ -375,6 +391,7 @@ class Capacity:
             self.server_cpu() - server,
             time.process_time() - load,
             others() - other,
+            machine_cpu_seconds() - machine,
         )
         traffic.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -387,6 +404,14 @@ async def _sleep_unless_done(task: asyncio.Task[Any], seconds: float) -> None:
     if done:
         task.result()
         raise RuntimeError("the clients stopped before the window ended")
+
+
+def machine_cpu_seconds() -> float:
+    """The CPU time every core of the machine has spent busy (not idle nor waiting for
+    I/O), from ``/proc/stat``, in seconds."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
 def _ratio(game: float | None, echo: float | None) -> float | None:
@@ -435,6 +460,17 @@ async def load(
             round(1000 * run.window_cpu / run.window_actions, 3) if run.window_actions else None
         ),
         "goal_cpu_ms_per_action": GOAL_CPU_MS_PER_ACTION,
+        **(
+            {
+                "others_cpu_ms_per_action": (
+                    round(1000 * run.window_others / run.window_actions, 3)
+                    if run.window_actions
+                    else None
+                )
+            }
+            if others is not None
+            else {}
+        ),
         "tables_prepared": run.setup_tables,
         "server_cpu_ms_per_table_setup": round(1000 * run.setup_cpu / run.setup_tables, 2),
         "goal_setup_ms": GOAL_SETUP_MS,

@@ -22,7 +22,15 @@ at least 1.7); ``peak_ratio_2_to_1`` the same for the fastest step of each, what
 p99 (the knee is None when no step meets the p99 goal). On a 2-core machine the load
 process, PostgreSQL and Redis share the cores with the servers: the ratio is a floor of
 what two machines would give, and noisy; each configuration's steps carry
-``load_cpu_percent`` and ``server_cpu_percent``.
+``load_cpu_percent``, ``server_cpu_percent``, ``others_cpu_percent`` (PostgreSQL and Redis)
+and ``machine_cpu_percent`` (every process), and ``cpu_at_peak_<n>`` sums them up for the
+fastest step (``rest_of_machine``: other work on the machine, out of ``cores`` x 100).
+
+A figure the sharing does not decide: ``actions_per_server_cpu_second_<n>`` (every
+window's actions over the servers' CPU, summed over the processes), their quotient
+``scaling_efficiency_2_to_1`` (1.0: a second process costs nothing per action), and
+``cpu_bound_ratio_2_to_1`` (twice that): the ratio two processes would reach if each had
+a core of its own and the load, PostgreSQL and Redis ran elsewhere.
 """
 
 from __future__ import annotations
@@ -171,9 +179,43 @@ def measure(
     line["capacity_ratio_2_to_1"] = _ratio(line, "knee")
     line["peak_ratio_2_to_1"] = _ratio(line, "peak")
     line["goal_capacity_ratio"] = GOAL_RATIO
+    line["cores"] = os.cpu_count()
+    for n in processes:
+        run = runs[f"processes_{n}"]
+        line[f"cpu_at_peak_{n}"] = cpu_at_peak(run["steps"])
+        per_action = run["server_cpu_ms_per_action"]
+        line[f"actions_per_server_cpu_second_{n}"] = (
+            round(1000 / per_action, 1) if per_action else None
+        )
+    one, two = (line.get(f"actions_per_server_cpu_second_{n}") for n in (1, 2))
+    if one and two:
+        # What the servers' own CPU allows: two processes, each with a core to itself (the
+        # load, PostgreSQL and Redis elsewhere), against one.
+        line["scaling_efficiency_2_to_1"] = round(two / one, 2)
+        line["cpu_bound_ratio_2_to_1"] = round(2 * two / one, 2)
     line["load_average_before"] = before
     line["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     return line
+
+
+def cpu_at_peak(steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """How the machine's cores were shared in the fastest step: percent of one core for
+    the servers, this load, PostgreSQL and Redis, and whatever else ran on the machine
+    (other sessions), out of `cores` x 100."""
+    peak = max(steps, key=lambda s: s["actions_per_second"])
+    parts = {
+        "servers": peak["server_cpu_percent"],
+        "load": peak["load_cpu_percent"],
+        "postgresql_and_redis": peak.get("others_cpu_percent", 0.0),
+    }
+    machine = peak["machine_cpu_percent"]
+    return {
+        "tables": peak["tables"],
+        **parts,
+        "rest_of_machine": round(max(0.0, machine - sum(parts.values())), 1),
+        "machine_busy": machine,
+        "machine_total": 100 * (peak["cores"] or 1),
+    }
 
 
 def _ratio(line: dict[str, Any], figure: str) -> float | None:

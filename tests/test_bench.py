@@ -382,9 +382,22 @@ def check_server_capacity_cluster(
         assert all(step["others_cpu_percent"] > 0 for step in run["steps"])
         peak = max(step["actions_per_second"] for step in run["steps"])
         assert line[f"peak_actions_per_second_{count}"] == peak
+        # How the cores were shared in the fastest step: the parts are that step's own.
+        shared = line[f"cpu_at_peak_{count}"]
+        fastest = next(s for s in run["steps"] if s["actions_per_second"] == peak)
+        assert shared["servers"] == fastest["server_cpu_percent"] > 0
+        assert shared["postgresql_and_redis"] == fastest["others_cpu_percent"]
+        assert shared["machine_total"] == 100 * line["cores"]
+        assert 0 < shared["machine_busy"] <= shared["machine_total"] + 5  # ticks round
+        per_second = round(1000 / run["server_cpu_ms_per_action"], 1)
+        assert line[f"actions_per_server_cpu_second_{count}"] == per_second
     assert line["goal_capacity_ratio"] == 1.7
     if processes != (1, 2):
+        assert "scaling_efficiency_2_to_1" not in line
         return
+    one, two = line["actions_per_server_cpu_second_1"], line["actions_per_server_cpu_second_2"]
+    assert line["scaling_efficiency_2_to_1"] == round(two / one, 2)
+    assert line["cpu_bound_ratio_2_to_1"] == round(2 * two / one, 2)
     one, two = line["knee_actions_per_second_1"], line["knee_actions_per_second_2"]
     ratio = round(two / one, 2) if one and two else None
     assert line["capacity_ratio_2_to_1"] == ratio

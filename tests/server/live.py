@@ -435,6 +435,8 @@ class Session:
     high: int = -1
     #: How the session ended: "finished" (the game is over) or "closed" (the server went).
     ended: str | None = None
+    #: The close code the server sent when it closed the connection (None: no close frame).
+    close_code: int | None = None
 
     @property
     def in_flight(self) -> list[str]:
@@ -528,8 +530,9 @@ def play_session(
                 if picked is not None:
                     delay, action = picked
                     due = time.monotonic() + delay
-    except ConnectionClosed:
+    except ConnectionClosed as closed:
         session.ended = "closed"
+        session.close_code = None if closed.rcvd is None else closed.rcvd.code
         return session
 
 

@@ -276,6 +276,13 @@ class PgCluster:
 
         Idempotent; waits for the postmaster, whose backends exit with it.
         """
+        self.stop_server()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def stop_server(self) -> None:
+        """Stop the server at once, as `pg_ctl stop -m immediate` does (SIGQUIT): every
+        client is cut off, nothing is shut down cleanly; what was committed stays (the
+        next `start_server` recovers it from the WAL). Idempotent."""
         postmaster, self._postmaster = self._postmaster, None
         if postmaster is not None:
             if postmaster.poll() is None:
@@ -285,4 +292,8 @@ class PgCluster:
             except subprocess.TimeoutExpired:
                 postmaster.kill()
                 postmaster.wait()
-        shutil.rmtree(self.root, ignore_errors=True)
+
+    def start_server(self) -> None:
+        """Start the server again after `stop_server`, on the same port and data."""
+        if self._postmaster is None:
+            self._start_server()

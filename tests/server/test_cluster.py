@@ -9,6 +9,11 @@ real `quintet serve` processes, a throwaway PostgreSQL cluster and redis-server.
   acknowledged input is in the record, and the record's fencing shows one owner at a
   time.
 - redis-server restarted in the middle of a game: the game goes on to its end.
+- A waiting room (a table not started) whose people are on different processes is told
+  of each join, leave and start made through any process, message for message as on one.
+- PostgreSQL stopped at once (as `pg_ctl stop -m immediate`) in the middle of a game,
+  then started again: a clear error for the players and the HTTP requests, one line per
+  failure in the logs, nothing acknowledged lost, and the game goes on to its end.
 
 No test asserts a time: each waits on a condition with a generous bound.
 """
@@ -18,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import json
 import signal
 import threading
 import time
@@ -36,6 +42,7 @@ from tests.server.cluster_live import (
 )
 from tests.server.live import (
     TEST_BOT_PACE,
+    LiveServer,
     Replayed,
     Session,
     SteadyBotClient,
@@ -43,11 +50,14 @@ from tests.server.live import (
     create_table,
     in_thread,
     join,
+    receive,
     receive_until,
+    running_server,
     seat_post,
     seated,
     start,
 )
+from tests.server.pg import PgCluster
 from tests.server.redis_server import RedisServer
 from typer.testing import CliRunner
 
@@ -199,7 +209,7 @@ class Table:
 
 
 def test_three_processes_play_whole_games_with_each_tables_clients_spread(
-    cluster: LiveCluster,
+    cluster: LiveCluster, tmp_path: Path
 ) -> None:
     quashars = Table(cluster, "quashars", ["human"] * 4, QUASHARS)
     quiclo = Table(cluster, "quiclo", ["human"] * 4, QUICLO)
@@ -242,6 +252,70 @@ def test_three_processes_play_whole_games_with_each_tables_clients_spread(
     assert status == 200 or body["code"] == "cannot_act", body
     status, body = seat_post(c, practice, "sample", None)
     assert (status, body["code"]) == (401, "no_token")
+
+    # A waiting room whose people are on all three processes hears exactly what it hears
+    # on one server (a lone server on SQLite plays the same script).
+    spread = waiting_room([a, b, c])
+    with running_server(f"sqlite+aiosqlite:///{tmp_path / 'alone.sqlite3'}", tmp_path) as alone:
+        assert spread == waiting_room([alone] * 3)
+
+
+def waiting_room(servers: list[LiveServer]) -> dict[str, list[dict[str, Any]]]:
+    """A table not started, made through `servers[0]` (its owner), its people and a
+    spectator connected through the others, told of a join, a leave, a return and the
+    start, each made through another of `servers` than the connections told: what each
+    connection heard, by name (the table's id replaced by "T"), in order. Each step
+    waits for the message that tells it."""
+    first, second, third = servers
+    with first.http() as http:
+        table = create_table(http, "quashars", ["human", "human", "basic"], QUASHARS, seed=7)["id"]
+        token0 = join(http, table, 0, "p0")
+    heard: dict[str, list[dict[str, Any]]] = {}
+    sockets: dict[str, Any] = {}
+
+    def until(name: str, wanted: Any) -> None:
+        while True:
+            message = receive(sockets[name])
+            heard[name].append(message)
+            if wanted(message):
+                return
+
+    def arrive(name: str, server: LiveServer, token: str | None, stack: Any) -> None:
+        sockets[name] = stack.enter_context(connect_table(server, table, token))
+        heard[name] = []
+        until(name, lambda m: m["type"] == "welcome")
+
+    def seat1(**shown: Any) -> Any:
+        def told(message: dict[str, Any]) -> bool:
+            seat = message["type"] == "update" and message["seats"][1]
+            return bool(seat) and all(seat[k] == v for k, v in shown.items())
+
+        return told
+
+    with contextlib.ExitStack() as stack:
+        arrive("seat 0", second, token0, stack)
+        arrive("spectator", third, None, stack)
+        until("seat 0", lambda m: m["type"] == "update")  # the spectator arrived
+        with third.http() as http:
+            token1 = join(http, table, 1, "p1")
+        for name in ("seat 0", "spectator"):
+            until(name, seat1(nickname="p1", connected=False))
+        with contextlib.ExitStack() as leaving:
+            arrive("seat 1", third, token1, leaving)
+            for name in ("seat 0", "spectator"):
+                until(name, seat1(connected=True))
+        for name in ("seat 0", "spectator"):  # seat 1 left
+            until(name, seat1(connected=False))
+        arrive("seat 1 again", first, token1, stack)
+        for name in ("seat 0", "spectator"):
+            until(name, seat1(connected=True))
+        with second.http() as http:
+            start(http, table, token0)
+        for name in ("seat 0", "spectator", "seat 1 again"):
+            until(name, lambda m: m["type"] == "update" and m["view"] is not None)
+    text = json.dumps(heard).replace(table, "T")
+    told: dict[str, list[dict[str, Any]]] = json.loads(text)
+    return told
 
 
 @pytest.mark.parametrize("cluster", [SHORT_LEASE_TTL_S], indirect=True)
@@ -357,3 +431,78 @@ def test_an_unreachable_redis_is_one_clear_error(pg_cluster: Any) -> None:
     assert result.exit_code == 2, result.output
     assert f"Error: --redis: cannot reach the cluster's Redis at {url}" in result.output
     assert "Traceback" not in result.output
+
+
+class KeepsCommits(PgCluster):
+    """The tests' throwaway cluster, but a commit is answered only once it is in the WAL
+    (`synchronous_commit=on`, as in production): an immediate stop keeps every commit."""
+
+    server_settings = tuple(
+        "synchronous_commit=on" if s.startswith("synchronous_commit=") else s
+        for s in PgCluster.server_settings
+    )
+
+
+def test_postgresql_going_away_mid_game_loses_nothing_and_the_game_goes_on(
+    redis_server: RedisServer, tmp_path: Path
+) -> None:
+    database = KeepsCommits.start()
+    live = LiveCluster(database.create_database(), redis_server, tmp_path, SHORT_LEASE_TTL_S)
+    try:
+        live.add_all(["a", "b"])
+        table = Table(live, "quashars", ["human"] * 4, QUASHARS)
+        with contextlib.ExitStack() as stack:
+            table.play(stack, start_on=1)
+            table.reach(30)
+            database.stop_server()
+            # Down until an append has failed (the players go on acting meanwhile) and the
+            # owner, unable to renew its lease for a lease time, has let the table go ...
+            give_up = time.monotonic() + WAIT_S
+            while not all(
+                any(words in server.log() for server in live.live())
+                for words in ("storing input", "its lease could not be renewed")
+            ):
+                assert time.monotonic() < give_up, "PostgreSQL's absence went unnoticed"
+                time.sleep(0.05)
+            # ... and an HTTP request says what failed.
+            for server in live.live():
+                with server.http() as http:
+                    response = http.get(f"/api/tables/{table.id}")
+                assert response.status_code == 503, response.text
+                assert response.json()["code"] == "storage_failed", response.text
+            database.start_server()
+            table.finish(errors={"stopped", "storage_failed"})
+        # The players were told (an error, then close 1011 and a reconnect); the logs
+        # say it in one line each, without a traceback (stop_all checks that).
+        errors = {
+            m["code"]
+            for sessions in table.sessions.values()
+            for session in sessions
+            for m in session.messages
+            if m["type"] == "error"
+        }
+        assert errors & {"stopped", "storage_failed"}, errors
+        assert len(table.sessions[0]) > 1, "seat 0 was never sent away"
+        # Closed by the server with 1011 (its storage failed) or 1012 (the table moved).
+        codes = {
+            session.close_code
+            for sessions in table.sessions.values()
+            for session in sessions
+            if session.ended == "closed"
+        }
+        assert 1011 in codes and codes <= {1011, 1012}, codes
+        logs = "".join(server.log() for server in live.live())
+        assert "storing input" in logs and "the table stops" in logs, logs
+        assert "cluster: renew failed" in logs, logs
+        assert "cluster: take over failed" in logs and "take over works again" in logs, logs
+        assert "[SQL:" not in logs, "a database error was logged on more than one line"
+        # ... and when it was back, the table was taken over and resumed (one owner at a
+        # time: the epochs of the record never go back).
+        epochs, owners = live.fencing(table.id)
+        assert None not in epochs and epochs == sorted(epochs), epochs
+        assert set(epochs) <= set(owners), (epochs, owners)
+        live.stop_all()
+    finally:
+        for server in [*live.servers.values(), *live.dead.values()]:
+            server.kill()
+        database.stop()

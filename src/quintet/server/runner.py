@@ -44,7 +44,7 @@ from quintet.server.errors import ErrorCode
 from quintet.server.messages import Watcher, broadcast, game_over_text, refused_text, viewer_of
 from quintet.server.protocol import CloseCode, SeatInfo, Welcome, encode, error_text, update_text
 from quintet.server.ratings import store_result
-from quintet.server.storage import LeaseLost, Storage, TableRow
+from quintet.server.storage import LeaseLost, Storage, StorageError, TableRow
 from quintet.server.tutorials import TableTutorial
 
 log = logging.getLogger(__name__)
@@ -483,6 +483,14 @@ class TableRunner:
                 # Expected in a cluster (another process took the table over): one line.
                 log.warning(
                     "table %s: input %d not stored (LeaseLost): %s", self.table_id, self.seq, error
+                )
+            elif isinstance(error, StorageError):
+                # The database failed (unreachable, refused): one line naming the cause.
+                log.error(
+                    "table %s: storing input %d failed; the table stops: %s",
+                    self.table_id,
+                    self.seq,
+                    error,
                 )
             else:
                 log.exception(

@@ -1,12 +1,8 @@
 """This process as a member of a cluster: the tables it owns, and its links to the others.
 
-Ownership: a table's in-memory life (its runner, its waiting room) exists only on the
-process that holds its lease (storage/leases.py): taken when it creates the table, or
-when it needs a table nobody holds; renewed for all its tables in one call every third of
-the lease's time; fenced, so an append after a takeover fails instead of forking the
-record. A lease that is not renewed in time is lost: the table's runner stops and its
-connections are told to reconnect. Every half lease, each process takes over the running
-tables whose lease expired (their owner died) and resumes them as after a restart.
+Ownership (ownership.py): a table's in-memory life (its runner, its waiting room) exists
+only on the process that holds its lease; a lease not renewed in time is lost, and the
+tables whose owner died are taken over and resumed.
 
 Connections: a WebSocket may land on any process. When its table lives elsewhere it is
 proxied (`proxy`): the owner gets an `attach` and seats a `RemoteWatcher` in the table as
@@ -31,12 +27,11 @@ import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final
 
-from quintet.core import JSONDict, RuleError
-from quintet.server.checks import check_table_id
+from quintet.core import JSONDict
 from quintet.server.cluster.bus import Bus, BusDown, Message
+from quintet.server.cluster.ownership import LeasedStorage, Ownership
 from quintet.server.cluster.remote import RECONNECT, Proxied, Remote, RemoteWatcher
 from quintet.server.cluster.requests import REQUESTS
 from quintet.server.errors import ErrorCode, HubError
@@ -44,7 +39,6 @@ from quintet.server.lobby import lobby_changed
 from quintet.server.messages import Watcher
 from quintet.server.protocol import SeatInfo
 from quintet.server.storage import StorageError, TableRow
-from quintet.server.storage.interface import Leasing, Storage
 
 if TYPE_CHECKING:  # the hub holds its cluster
     from quintet.server.hub import Hub, TableInfo
@@ -56,12 +50,6 @@ MOVED: Final = "cluster/moved"
 #: Seconds to wait for another process's answer (a hint runs the strongest bot).
 REQUEST_TIMEOUT_S: Final = 15.0
 HINT_TIMEOUT_S: Final = 60.0
-#: Orphaned tables looked at per takeover scan.
-SCAN_LIMIT: Final = 50
-
-
-class LeasedStorage(Storage, Leasing, Protocol):
-    """The store of a cluster: tables and inputs, and leases with fencing."""
 
 
 def moved(table_id: str) -> HubError:
@@ -71,14 +59,21 @@ def moved(table_id: str) -> HubError:
     return error
 
 
+def storage_failed() -> HubError:
+    """The answer to another process when the database failed here (its client is told
+    `storage_failed`, as on one server)."""
+    return HubError(ErrorCode.STORAGE_FAILED, "the server's storage failed; try again later")
+
+
 def default_name() -> str:
     """hostname-pid-random: unique even for a pid reused after a restart."""
     return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
-class Cluster:
+class Cluster(Ownership):
     """The cluster side of one process; the hub calls it at the few points where a table
-    may live elsewhere. `start()` it in the app's lifespan, `close()` it at the end."""
+    may live elsewhere. `start()` it in the app's lifespan, `close()` it at the end.
+    Which tables it holds, and their leases: `Ownership` (ownership.py)."""
 
     def __init__(
         self, hub: Hub, store: LeasedStorage, redis_url: str, name: str, ttl_s: float
@@ -142,147 +137,34 @@ class Cluster:
         await self.bus.close()
 
     async def _every(self, period: float, job: Callable[[], Awaitable[object]]) -> None:
+        """Run `job` every `period` seconds. While the database or Redis is away it fails
+        at every turn: that is logged once when it starts failing and once when it works
+        again (a turn that returns False did not reach them, and says nothing), not at
+        every turn."""
+        name = job.__name__.strip("_").replace("_", " ")
+        failing = False
         while True:
             await asyncio.sleep(period)
             try:
-                await job()
+                reached = await job()
             except (StorageError, BusDown) as error:
-                log.warning("cluster: %s failed: %s", job.__name__.strip("_"), error)
+                if not failing:
+                    log.warning(
+                        "cluster: %s failed: %s; trying again every %.3g s", name, error, period
+                    )
+                failing = True
+                continue
             except Exception:
-                log.exception("cluster: %s failed", job.__name__.strip("_"))
+                log.exception("cluster: %s failed", name)
+                continue
+            if failing and reached is not False:
+                log.warning("cluster: %s works again", name)
+                failing = False
 
     def _spawn(self, work: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-    # ---------------------------------------------------------------- ownership
-
-    async def created(self, table_id: str) -> None:
-        """A table created here: its lease is taken at once."""
-        await self._acquire(table_id)
-
-    async def _acquire(self, table_id: str) -> int | None:
-        epoch = await self.store.acquire_lease(table_id, self.name, self.ttl)
-        if epoch is not None:
-            if self.held.get(table_id) != epoch:
-                self.store.fence(table_id, self.name, epoch)
-            self.held[table_id] = epoch
-        return epoch
-
-    async def route(self, table_id: str) -> str | None:
-        """The process that runs this table: None for this one (a running table is then
-        loaded here), else the owner's name. A table with no live owner is taken here;
-        one whose owner died waits (a lease's time at most) for its lease to expire.
-
-        Raises `BusDown` when Redis is down, the dead owner's lease does not expire, or
-        this process is stopping.
-        """
-        check_table_id(table_id)
-        give_up = time.monotonic() + 3 * self.ttl + 5
-        while True:
-            if self.closing:  # a stopping process takes no table
-                raise BusDown("this server is stopping")
-            if table_id in self.held:
-                await self._load(table_id)
-                return None
-            row = await self.store.table(table_id)
-            if row is None or row.status not in ("open", "running"):
-                return None  # nothing runs: the hub answers it here
-            if await self._acquire(table_id) is not None:
-                await self._load(table_id)
-                return None
-            lease = await self.store.lease(table_id)
-            if lease is None or lease.owner == self.name:
-                continue
-            if await self.bus.alive([lease.owner]):
-                return lease.owner
-            if time.monotonic() > give_up:
-                raise BusDown(f"table {table_id}'s server went away; its lease did not expire")
-            await asyncio.sleep(self.ttl / 4)
-
-    async def _load(self, table_id: str) -> None:
-        """Build the runner of a running table held here, if it has none."""
-        hub = self.hub
-        if table_id in hub.runners:
-            return
-        async with hub.lock(table_id):
-            if table_id in hub.runners or table_id not in self.held:
-                return
-            row = await self.store.table(table_id)
-            if row is None or row.status != "running":
-                return
-            try:
-                await hub._load(row)
-            except RuleError as error:
-                log.error("table %s does not replay (%s); it is aborted", table_id, error)
-                await self.store.set_status(table_id, "aborted", finished_at=datetime.now(UTC))
-
-    async def _take_over(self) -> int:
-        """Take the running tables nobody holds and resume them here."""
-        taken = 0
-        for table_id in await self.store.orphaned_tables(SCAN_LIMIT):
-            epoch = await self._acquire(table_id)
-            if epoch is not None:
-                await self._load(table_id)
-                taken += 1
-                log.info("cluster: %s took table %s over (epoch %d)", self.name, table_id, epoch)
-        return taken
-
-    async def _renew(self) -> None:
-        """Renew every lease held in one call; a table whose lease was lost stops here."""
-        ids = list(self.held)
-        if not ids:
-            self._renewed = time.monotonic()  # nothing held: nothing can have expired
-        else:
-            asked = time.monotonic()  # the new expiry counts from about now
-            try:
-                kept = await self.store.renew_leases(self.name, ids, self.ttl)
-            except StorageError:
-                if time.monotonic() - self._renewed > self.ttl:
-                    for table_id in ids:  # expired by now: another process may run them
-                        await self._lost(table_id, "its lease could not be renewed")
-                raise
-            self._renewed = asked
-            for table_id in ids:
-                if table_id not in kept:
-                    await self._lost(table_id, "its lease was lost")
-        await self._release_idle()
-
-    async def _lost(self, table_id: str, why: str) -> None:
-        """Forget a table whose lease is no longer ours: stop its runner, send its
-        connections to reconnect (they land on its new owner)."""
-        if self.held.pop(table_id, None) is None:
-            return
-        log.warning("cluster: table %s stops on %s: %s", table_id, self.name, why)
-        hub = self.hub
-        watchers: list[Watcher] = []
-        runner = hub.runners.pop(table_id, None)
-        if runner is not None:
-            await runner.stop()
-            watchers += runner.watchers
-            runner.watchers.clear()
-        waiting = hub.lobby.pop(table_id, None)
-        if waiting is not None:
-            watchers += waiting.watchers
-        for watcher in watchers:
-            watcher.close(RECONNECT, f"table {table_id} moved to another server; reconnect")
-        self.store.unfence(table_id)
-
-    async def _release_idle(self) -> None:
-        """Give back the leases of tables that ended and that nobody watches here."""
-        hub = self.hub
-        for table_id in list(self.held):
-            if table_id in hub.runners or table_id in hub.lobby:
-                continue
-            row = await self.store.table(table_id)
-            if row is not None and row.status in ("open", "running"):
-                continue
-            async with hub.lock(table_id):
-                if table_id in hub.runners or self.held.pop(table_id, None) is None:
-                    continue
-                await self.store.release_lease(table_id, self.name)
-                self.store.unfence(table_id)
 
     # ------------------------------------------------------------ the proxy side
 
@@ -312,6 +194,9 @@ class Cluster:
                 self._unlink(conn)
                 if error.code == MOVED:
                     continue
+                if error.code == ErrorCode.STORAGE_FAILED:
+                    # As on one server: the connection is told storage_failed (close 1011).
+                    raise StorageError(error.message) from None
                 watcher.close(RECONNECT, f"{error.message}; reconnect")
                 return True
             return True
@@ -397,6 +282,13 @@ class Cluster:
             self.remote.pop(key, None)
             self.bus.answer(message, error=error)
             return
+        except StorageError as error:
+            self.remote.pop(key, None)
+            log.warning(
+                "cluster: a connection of %s to table %s: %s", key[0], watcher.table_id, error
+            )
+            self.bus.answer(message, error=storage_failed())
+            return
         except Exception:
             self.remote.pop(key, None)
             log.exception("cluster: attaching a connection of %s failed", key[0])
@@ -428,9 +320,19 @@ class Cluster:
             self.hub.presence.left(watcher.table_id)
 
     async def _lobby_changed(self, table_id: str) -> None:
-        waiting = self.hub.lobby.get(table_id)
-        if waiting is not None:
-            waiting.row = await self.hub.row(table_id)
+        """Another process changed an open table's seats: tell its waiting room here."""
+        if table_id not in self.hub.lobby:
+            return
+        # In turn: two reads racing could otherwise leave the older row shown.
+        async with self.hub.lock(table_id):
+            waiting = self.hub.lobby.get(table_id)
+            if waiting is None:
+                return
+            try:
+                waiting.row = await self.hub.row(table_id)
+            except (StorageError, HubError) as error:  # the next change tells them
+                log.warning("cluster: the waiting room of table %s: %s", table_id, error)
+                return
             lobby_changed(waiting)
 
     async def _answer(self, message: Message) -> None:
@@ -442,6 +344,9 @@ class Cluster:
             result = await REQUESTS[message["t"]](self.hub, message)
         except HubError as error:
             self.bus.answer(message, error=error)
+        except StorageError as error:
+            log.warning("cluster: a %r request for table %s: %s", message["t"], table_id, error)
+            self.bus.answer(message, error=storage_failed())
         except Exception:
             log.exception("cluster: a %r request failed", message["t"])
             self.bus.answer(message, error=HubError(ErrorCode.SERVER_ERROR, "the server failed"))

@@ -208,4 +208,13 @@ class Database:
             # subclass to say which rule; for the others it is an ordinary StorageError.
             raise ConstraintFailed(f"{what}: {error}") from error
         except (SQLAlchemyError, OSError) as error:
-            raise StorageError(f"{what}: {error}") from error
+            raise StorageError(f"{what}: {_one_line(error)}") from error
+
+
+def _one_line(error: BaseException) -> str:
+    """The driver's own words for a database failure, on one line: SQLAlchemy's text adds
+    the statement, its parameters and a link on more lines, which a log line and a
+    client's error do not need (the statement is in the code, the traceback's cause)."""
+    cause = getattr(error, "orig", None) or error
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__
