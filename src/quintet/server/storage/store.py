@@ -13,7 +13,7 @@ import asyncio
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
-from sqlalchemy import Row, delete, exists, func, select, update
+from sqlalchemy import Connection, Row, delete, exists, func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from quintet.core.inputs import Input
@@ -34,6 +34,10 @@ from quintet.server.storage.rows import (
     check_new_table,
 )
 from quintet.server.storage.sqlite_writer import SqliteInputWriter
+
+
+class _NoTable(Exception):
+    """Raised inside a write transaction (rolling it back) for a table that is not there."""
 
 
 def _now() -> datetime:
@@ -136,35 +140,35 @@ class Store(LeaseQueries, RatingQueries, InputAppends):
         kind is unknown, a bot has no level, or the seed does not fit 64 bits.
         """
         check_new_table(table)
+        row = {
+            "id": table.id,
+            "game": table.game,
+            "options": table.options,
+            "seed": table.seed,
+            "players": table.players,
+            "status": "open",
+            "settings": table.settings,
+            "created_at": table.created_at or _now(),
+        }
+        seats = [
+            {
+                "table_id": table.id,
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "nickname": s.nickname,
+                "token_hash": s.token_hash,
+                "joined_at": s.joined_at,
+            }
+            for s in table.seats
+        ]
+
+        def create(c: Connection) -> None:
+            c.execute(models.tables.insert(), row)
+            c.execute(models.seats.insert(), seats)
+
         try:
-            async with self._db.transaction(f"creating table {table.id!r}", write=True) as c:
-                await c.execute(
-                    models.tables.insert().values(
-                        id=table.id,
-                        game=table.game,
-                        options=table.options,
-                        seed=table.seed,
-                        players=table.players,
-                        status="open",
-                        settings=table.settings,
-                        created_at=table.created_at or _now(),
-                    )
-                )
-                await c.execute(
-                    models.seats.insert(),
-                    [
-                        {
-                            "table_id": table.id,
-                            "seat": s.seat,
-                            "kind": s.kind,
-                            "level": s.level,
-                            "nickname": s.nickname,
-                            "token_hash": s.token_hash,
-                            "joined_at": s.joined_at,
-                        }
-                        for s in table.seats
-                    ],
-                )
+            await self._db.write(f"creating table {table.id!r}", create)
         except ConstraintFailed as error:
             raise StorageError(f"table {table.id!r} already exists") from error.__cause__
 
@@ -298,11 +302,10 @@ class Store(LeaseQueries, RatingQueries, InputAppends):
             )
             .values(nickname=nickname, token_hash=token_hash, joined_at=joined_at or _now())
         )
-        async with self._db.transaction(
-            f"claiming seat {seat} of table {table_id!r}", write=True
-        ) as c:
-            result = await c.execute(statement)
-        return bool(result.rowcount == 1)
+        return await self._db.write(
+            f"claiming seat {seat} of table {table_id!r}",
+            lambda c: c.execute(statement).rowcount == 1,
+        )
 
     async def set_status(
         self,
@@ -338,13 +341,18 @@ class Store(LeaseQueries, RatingQueries, InputAppends):
         statement = update(t).where(t.c.id == table_id).values(**values)
         if only_from is not None:
             statement = statement.where(t.c.status == only_from)
-        async with self._db.transaction(f"setting table {table_id!r} {status}", write=True) as c:
-            changed = (await c.execute(statement)).rowcount == 1
-            if not changed:
-                known = (await c.execute(select(t.c.id).where(t.c.id == table_id))).first()
-                if known is None:
-                    raise StorageError(f"no table {table_id!r}")
-        return changed
+
+        def change(c: Connection) -> bool:
+            if c.execute(statement).rowcount == 1:
+                return True
+            if c.execute(select(t.c.id).where(t.c.id == table_id)).first() is None:
+                raise _NoTable
+            return False
+
+        try:
+            return await self._db.write(f"setting table {table_id!r} {status}", change)
+        except _NoTable:
+            raise StorageError(f"no table {table_id!r}") from None
 
     async def set_settings(self, table_id: str, settings: JSON) -> None:
         """Replace a table's settings (e.g. to link the table its players meet at next).

@@ -1,0 +1,330 @@
+"""``server_setup``: the live server's CPU to set up a table, alone, round by round.
+
+    .venv/bin/python -m bench.server_setup [--tables N] [--rounds R] [--workers W]
+        [--profile] [--top K] [--quick]
+
+A table's set-up is what ``bench/server_capacity.py`` counts as one
+(``server_cpu_ms_per_table_setup``), made by the same routines: a Quashars table of 4
+human seats created, its 4 seats joined and the table started over the HTTP API
+(``server_load.open_table``), then its 4 WebSockets connected and each `welcome` read
+(``Capacity.connect_seats``). The server is ``python -m quintet serve`` with the same
+settings (an SQLite file, WAL and ``synchronous=FULL``).
+
+After a warm-up (a few tables, not counted), each round sets up `--tables` tables with
+`--workers` clients at once, in two phases, the HTTP requests of every table and then
+their WebSockets, and reads the server's CPU (``/proc``: user and system time, all its
+threads) before and after each phase; then the round's connections are closed and the
+server left to go quiet. Prints one JSON line: each round's CPU per table (ms) for the
+set-up, the lobby (HTTP) and the connections, their medians, and user against system time.
+
+``--profile`` runs the server under ``bench/profiled_serve.py``: cProfile, on the main
+thread's own CPU time, only over the rounds; its top lines (by own time, and by cumulative
+time) go to stderr and the line's ``profile``. Profiling inflates the CPU figures.
+
+To compare two revisions, run it with the other revision's ``src`` first on
+``PYTHONPATH`` (the server inherits it), in turn with the working tree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import json
+import os
+import pstats
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, Final
+
+from bench.server_capacity import (
+    GAME,
+    GOAL_SETUP_MS,
+    OPTIONS,
+    PLAYERS,
+    SERVER_ENV,
+    SETUP_WORKERS,
+    Capacity,
+    Config,
+    Table,
+    _run,
+)
+from bench.server_load import (
+    TIMEOUT_S,
+    _log_tail,
+    free_port,
+    open_table,
+    start_server,
+    stop_server,
+    wait_for_server,
+)
+
+#: Tables set up before the rounds, not counted (the first requests build caches).
+WARMUP_TABLES: Final = 10
+#: How long the server's CPU must stand still (s) before a round starts.
+QUIET_S: Final = 0.3
+
+_STARTED = time.monotonic()
+
+
+def _log(message: str) -> None:
+    elapsed = time.monotonic() - _STARTED
+    print(f"bench: server_setup: [{elapsed:.1f} s] {message}", file=sys.stderr, flush=True)
+
+
+def cpu_times(pid: int) -> tuple[float, float]:
+    """User and system CPU seconds of a process (all its threads), from ``/proc``."""
+    text = Path(f"/proc/{pid}/stat").read_text()
+    after = text[text.rindex(")") + 2 :].split()  # the name (field 2) may hold spaces
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(after[11]) / tick, int(after[12]) / tick
+
+
+class Rounds:
+    """The lobby's clients against one server, and the CPU each phase cost it."""
+
+    def __init__(self, http: Any, port: int, pid: int, workers: int) -> None:
+        self.http = http
+        self.ws_url = f"ws://127.0.0.1:{port}"
+        self.pid = pid
+        self.workers = workers
+        self.capacity = Capacity(Config(), [port], [pid], [http])
+        self.made = 0
+
+    async def _each(self, count: int, work: Callable[[int], Awaitable[Any]]) -> list[Any]:
+        """`work(i)` for i in 0..count-1, `self.workers` at a time; the results in order."""
+        results: list[Any] = [None] * count
+        queue = iter(range(count))
+
+        async def worker() -> None:
+            for i in queue:
+                results[i] = await work(i)
+
+        await asyncio.gather(*(worker() for _ in range(min(self.workers, count))))
+        return results
+
+    async def _lobby(self, i: int) -> tuple[str, list[str]]:
+        seed = 1_000_003 + self.made + i
+        return await open_table(self.http, GAME, OPTIONS, PLAYERS, seed=seed, nickname="p")
+
+    async def round(self, tables: int) -> dict[str, float]:
+        """Set up `tables` tables; the server's CPU (ms per table) of each phase."""
+        start = cpu_times(self.pid)
+        opened = await self._each(tables, self._lobby)
+        self.made += tables
+        middle = cpu_times(self.pid)
+        made: list[Table] = await self._each(
+            tables, lambda i: self.capacity.connect_seats(self.ws_url, *opened[i])
+        )
+        end = cpu_times(self.pid)
+        await self._close(made)
+
+        def ms(a: float, b: float) -> float:
+            return round(1000 * (b - a) / tables, 2)
+
+        return {
+            "setup_ms": ms(sum(start), sum(end)),
+            "lobby_ms": ms(sum(start), sum(middle)),
+            "connect_ms": ms(sum(middle), sum(end)),
+            "user_ms": ms(start[0], end[0]),
+            "system_ms": ms(start[1], end[1]),
+        }
+
+    async def _close(self, made: list[Table]) -> None:
+        """Close the round's connections and wait until the server has stopped working."""
+        for table in made:
+            for ws in table.sockets:
+                await ws.close()
+        give_up = time.monotonic() + TIMEOUT_S
+        before = sum(cpu_times(self.pid))
+        while time.monotonic() < give_up:
+            await asyncio.sleep(QUIET_S)
+            now = sum(cpu_times(self.pid))
+            if now - before < 0.015:  # less than two clock ticks
+                return
+            before = now
+
+
+async def _load(
+    port: int, pid: int, tables: int, rounds: int, workers: int, *, profile: Callable[[bool], None]
+) -> list[dict[str, float]]:
+    import httpx
+
+    limits = httpx.Limits(max_connections=workers * 2)
+    async with httpx.AsyncClient(
+        base_url=f"http://127.0.0.1:{port}", timeout=TIMEOUT_S, limits=limits
+    ) as http:
+        run = Rounds(http, port, pid, workers)
+        async with run.capacity.stack:
+            _log(f"warm-up: {WARMUP_TABLES} tables")
+            await run.round(WARMUP_TABLES)
+            profile(True)
+            figures = []
+            for number in range(1, rounds + 1):
+                figures.append(await run.round(tables))
+                _log(f"round {number}: {figures[-1]}")
+            profile(False)
+    return figures
+
+
+#: Where a function's own time is counted in `profile.by_package`: the first of these
+#: found in its file's path (else "python": the standard library and built-ins).
+PACKAGES: Final = (
+    "quintet",
+    "fastapi",
+    "starlette",
+    "sqlalchemy",
+    "aiosqlite",
+    "greenlet",
+    "pydantic",
+    "h11",
+    "httptools",
+    "websockets",
+    "uvicorn",
+    "asyncio",
+)
+
+
+def _package(filename: str) -> str:
+    for name in PACKAGES:
+        if f"/{name}/" in filename or f"/{name}." in filename:
+            return name
+    return "python"
+
+
+def _profile_lines(path: Path, top: int) -> dict[str, Any]:
+    """The profile's top lines by own and by cumulative time, and the share of the main
+    thread's profiled CPU by package (own time: each function counted once)."""
+    stats = pstats.Stats(str(path))
+    own: dict[str, float] = {}
+    for (filename, _, _), (_, _, tottime, _, _) in stats.stats.items():
+        own[_package(filename)] = own.get(_package(filename), 0.0) + tottime
+    total = sum(own.values()) or 1.0
+    lines: dict[str, Any] = {
+        "by_package": {
+            name: round(100 * spent / total, 1)
+            for name, spent in sorted(own.items(), key=lambda item: -item[1])
+        }
+    }
+    print(f"own time by package (% of {total:.2f} s): {lines['by_package']}", file=sys.stderr)
+    for order in ("tottime", "cumulative"):
+        out = io.StringIO()
+        pstats.Stats(str(path), stream=out).sort_stats(order).print_stats(top)
+        text = out.getvalue()
+        print(text, file=sys.stderr)
+        body = text[text.index("ncalls") :].splitlines()[1:] if "ncalls" in text else []
+        lines[order] = [" ".join(line.split()) for line in body if line.strip()]
+    return lines
+
+
+def measure(
+    tables: int,
+    rounds: int,
+    workers: int = SETUP_WORKERS,
+    *,
+    profile: bool = False,
+    top: int = 25,
+    keep: Path | None = None,
+) -> dict[str, Any]:
+    """Start a server, set up `rounds` rounds of `tables` tables; the JSON line (`keep`:
+    where to copy the profile's stats)."""
+    before = [round(x, 2) for x in os.getloadavg()]
+    with tempfile.TemporaryDirectory(prefix="quintet-setup-") as name:
+        folder = Path(name)
+        stats = folder / "setup.prof"
+        env = {**SERVER_ENV, "QUINTET_BENCH_PROFILE": str(stats)} if profile else SERVER_ENV
+        module = "bench.profiled_serve" if profile else "quintet"
+        port = free_port()
+        _log(f"starting the server on port {port} (SQLite in {folder})")
+        server = start_server(folder, port, env, module=module)
+
+        def switch(on: bool) -> None:
+            if profile:
+                server.send_signal(signal.SIGUSR1 if on else signal.SIGUSR2)
+
+        try:
+            wait_for_server(server, folder, port)
+            figures = _run(_load(port, server.pid, tables, rounds, workers, profile=switch))
+            if profile:
+                _wait_for(stats, server)
+        except BaseException:
+            stop_server(server)
+            print(_log_tail(folder), file=sys.stderr)
+            raise
+        code = stop_server(server)
+        profile_lines = _profile_lines(stats, top) if profile else None
+        if keep is not None:
+            shutil.copyfile(stats, keep)
+        log = (folder / "server.log").read_text(errors="replace")
+    if "Traceback" in log:
+        _log("the server logged errors:\n" + "\n".join(log.splitlines()[-60:]))
+    line: dict[str, Any] = {
+        "benchmark": "server_setup",
+        "game": GAME,
+        "players": PLAYERS,
+        "tables_per_round": tables,
+        "rounds": rounds,
+        "workers": workers,
+        "profiled": profile,
+    }
+    for key in ("setup_ms", "lobby_ms", "connect_ms", "user_ms", "system_ms"):
+        line[f"{key}_by_round"] = [f[key] for f in figures]
+        line[f"median_{key}"] = round(statistics.median(f[key] for f in figures), 2)
+    line |= {
+        "goal_setup_ms": GOAL_SETUP_MS,
+        "server_exit_code": code,
+        "server_tracebacks": log.count("Traceback"),
+        "load_average_before": before,
+        "load_average_after": [round(x, 2) for x in os.getloadavg()],
+    }
+    if profile_lines is not None:
+        line["profile"] = profile_lines
+    return line
+
+
+def _wait_for(path: Path, server: subprocess.Popen[bytes]) -> None:
+    """Wait for the profiled server to write its stats (after SIGUSR2)."""
+    give_up = time.monotonic() + TIMEOUT_S
+    while not path.exists():  # bench/profiled_serve.py renames it into place when whole
+        if server.poll() is not None or time.monotonic() > give_up:
+            raise RuntimeError(f"the server wrote no profile to {path}")
+        time.sleep(0.05)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.server_setup", description=(__doc__ or "").split("\n\n")[0]
+    )
+    parser.add_argument("--tables", type=int, default=100, help="tables per round (100)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds (5)")
+    parser.add_argument("--workers", type=int, default=SETUP_WORKERS, help="clients at once")
+    parser.add_argument("--profile", action="store_true", help="cProfile the server's rounds")
+    parser.add_argument("--top", type=int, default=25, help="profile lines shown (25)")
+    parser.add_argument("--profile-out", type=Path, help="also keep the cProfile stats here")
+    parser.add_argument("--quick", action="store_true", help="2 rounds of 4 tables")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.tables, args.rounds = 4, 2
+    for name in ("tables", "rounds", "workers", "top"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name} must be at least 1, not {getattr(args, name)}")
+    line = measure(
+        args.tables,
+        args.rounds,
+        args.workers,
+        profile=args.profile or args.profile_out is not None,
+        top=args.top,
+        keep=args.profile_out,
+    )
+    print(json.dumps({**line, "quick": args.quick}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
