@@ -15,7 +15,8 @@ After a warm-up (a few tables, not counted), each round sets up `--tables` table
 their WebSockets, and reads the server's CPU (``/proc``: user and system time, all its
 threads) before and after each phase; then the round's connections are closed and the
 server left to go quiet. Prints one JSON line: each round's CPU per table (ms) for the
-set-up, the lobby (HTTP) and the connections, their medians, and user against system time.
+set-up, the lobby (HTTP) and the connections, their medians, user against system time,
+and the event loop's thread alone (the rest: the database's threads).
 
 ``--profile`` runs the server under ``bench/profiled_serve.py``: cProfile, on the main
 thread's own CPU time, only over the rounds; its top lines (by own time, and by cumulative
@@ -79,9 +80,11 @@ def _log(message: str) -> None:
     print(f"bench: server_setup: [{elapsed:.1f} s] {message}", file=sys.stderr, flush=True)
 
 
-def cpu_times(pid: int) -> tuple[float, float]:
-    """User and system CPU seconds of a process (all its threads), from ``/proc``."""
-    text = Path(f"/proc/{pid}/stat").read_text()
+def cpu_times(pid: int, task: int | None = None) -> tuple[float, float]:
+    """User and system CPU seconds of a process (all its threads), or of one of its
+    threads (`task`), from ``/proc``."""
+    path = f"/proc/{pid}/stat" if task is None else f"/proc/{pid}/task/{task}/stat"
+    text = Path(path).read_text()
     after = text[text.rindex(")") + 2 :].split()  # the name (field 2) may hold spaces
     tick = os.sysconf("SC_CLK_TCK")
     return int(after[11]) / tick, int(after[12]) / tick
@@ -116,14 +119,14 @@ class Rounds:
 
     async def round(self, tables: int) -> dict[str, float]:
         """Set up `tables` tables; the server's CPU (ms per table) of each phase."""
-        start = cpu_times(self.pid)
+        start, loop_start = cpu_times(self.pid), cpu_times(self.pid, self.pid)
         opened = await self._each(tables, self._lobby)
         self.made += tables
         middle = cpu_times(self.pid)
         made: list[Table] = await self._each(
             tables, lambda i: self.capacity.connect_seats(self.ws_url, *opened[i])
         )
-        end = cpu_times(self.pid)
+        end, loop_end = cpu_times(self.pid), cpu_times(self.pid, self.pid)
         await self._close(made)
 
         def ms(a: float, b: float) -> float:
@@ -135,6 +138,8 @@ class Rounds:
             "connect_ms": ms(sum(middle), sum(end)),
             "user_ms": ms(start[0], end[0]),
             "system_ms": ms(start[1], end[1]),
+            # The event loop's thread (the others: the database's threads).
+            "main_thread_ms": ms(sum(loop_start), sum(loop_end)),
         }
 
     async def _close(self, made: list[Table]) -> None:
@@ -232,6 +237,7 @@ def measure(
     profile: bool = False,
     top: int = 25,
     keep: Path | None = None,
+    spy: Path | None = None,
 ) -> dict[str, Any]:
     """Start a server, set up `rounds` rounds of `tables` tables; the JSON line (`keep`:
     where to copy the profile's stats)."""
@@ -245,9 +251,20 @@ def measure(
         _log(f"starting the server on port {port} (SQLite in {folder})")
         server = start_server(folder, port, env, module=module)
 
+        spying: list[subprocess.Popen[bytes]] = []
+
         def switch(on: bool) -> None:
             if profile:
                 server.send_signal(signal.SIGUSR1 if on else signal.SIGUSR2)
+            if spy is not None and on:
+                command = [str(Path(sys.executable).with_name("py-spy")), "record"]
+                command += ["--pid", str(server.pid), "--rate", "200", "--nonblocking", "--gil"]
+                command += ["--threads", "--format", "raw", "--output", str(spy)]
+                spying.append(subprocess.Popen(command, stderr=subprocess.DEVNULL))
+                time.sleep(1.0)  # py-spy attaches
+            elif spying:
+                spying[0].send_signal(signal.SIGINT)  # it writes its file and ends
+                spying[0].wait(TIMEOUT_S)
 
         try:
             wait_for_server(server, folder, port)
@@ -274,7 +291,7 @@ def measure(
         "workers": workers,
         "profiled": profile,
     }
-    for key in ("setup_ms", "lobby_ms", "connect_ms", "user_ms", "system_ms"):
+    for key in ("setup_ms", "lobby_ms", "connect_ms", "user_ms", "system_ms", "main_thread_ms"):
         line[f"{key}_by_round"] = [f[key] for f in figures]
         line[f"median_{key}"] = round(statistics.median(f[key] for f in figures), 2)
     line |= {
@@ -286,7 +303,33 @@ def measure(
     }
     if profile_lines is not None:
         line["profile"] = profile_lines
+    if spy is not None:
+        line["py_spy"] = py_spy_shares(spy)
     return line
+
+
+def py_spy_shares(path: Path) -> dict[str, Any]:
+    """From py-spy's raw samples (`--threads`): the event loop thread's share of all the
+    samples, and its samples by the package of the innermost frame (percent)."""
+    threads: dict[str, int] = {}
+    leaves: dict[str, int] = {}
+    for line in path.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        frames = stack.split(";")
+        thread = frames[0]
+        threads[thread] = threads.get(thread, 0) + int(count)
+        if thread.endswith("MainThread"):  # "thread (<tid>): <name>"
+            leaf = _package("/" + frames[-1].rpartition("(")[2])
+            leaves[leaf] = leaves.get(leaf, 0) + int(count)
+    total, main = sum(threads.values()) or 1, sum(leaves.values()) or 1
+    return {
+        "samples": total,
+        "threads": {name: round(100 * n / total, 1) for name, n in threads.items()},
+        "main_thread_by_package": {
+            name: round(100 * n / main, 1)
+            for name, n in sorted(leaves.items(), key=lambda x: -x[1])
+        },
+    }
 
 
 def _wait_for(path: Path, server: subprocess.Popen[bytes]) -> None:
@@ -308,6 +351,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile the server's rounds")
     parser.add_argument("--top", type=int, default=25, help="profile lines shown (25)")
     parser.add_argument("--profile-out", type=Path, help="also keep the cProfile stats here")
+    parser.add_argument("--py-spy", type=Path, help="py-spy's raw samples of the rounds, here")
     parser.add_argument("--quick", action="store_true", help="2 rounds of 4 tables")
     args = parser.parse_args(argv)
     if args.quick:
@@ -322,6 +366,7 @@ def main(argv: list[str] | None = None) -> None:
         profile=args.profile or args.profile_out is not None,
         top=args.top,
         keep=args.profile_out,
+        spy=args.py_spy,
     )
     print(json.dumps({**line, "quick": args.quick}), flush=True)
 

@@ -38,9 +38,7 @@ class HeaderDeadlineProtocol(HttpToolsProtocol):
         #: Whether a request has begun (and not ended), and whether its headers are incomplete.
         self._in_message = False
         self._in_head = False
-        #: The current head's bytes: its URL and headers as parsed (exact once complete),
-        #: and the received chunks that were head from end to end (while incomplete).
-        self._head_bytes = 0
+        #: The received chunks of the current head that were head from end to end.
         self._head_chunks = 0
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -67,20 +65,17 @@ class HeaderDeadlineProtocol(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         self._in_message = self._in_head = True
-        self._head_bytes = self._head_chunks = 0
+        self._head_chunks = 0
         super().on_message_begin()
-
-    def on_url(self, url: bytes) -> None:
-        self._count(len(url))
-        super().on_url(url)
-
-    def on_header(self, name: bytes, value: bytes) -> None:
-        self._count(len(name) + len(value) + 4)  # ": " and CRLF
-        super().on_header(name, value)
 
     def on_headers_complete(self) -> None:
         self._in_head = False
         self._disarm()  # the headers are in (or this is a WebSocket now)
+        # Counted once here rather than header by header (a Python call each): a head
+        # that came whole in one chunk is held whole anyway, and one chunk is bounded.
+        size = len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
+        if size > self.max_header_bytes:
+            raise HeadTooLarge(f"{size} bytes of request head; at most {self.max_header_bytes}")
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
@@ -93,11 +88,6 @@ class HeaderDeadlineProtocol(HttpToolsProtocol):
         super().on_response_complete()
         if not waiting and not self.transport.is_closing():
             self._arm()
-
-    def _count(self, size: int) -> None:
-        self._head_bytes += size
-        if self._head_bytes > self.max_header_bytes:
-            raise HeadTooLarge(f"more than {self.max_header_bytes} bytes of request head")
 
     def _arm(self) -> None:
         self._disarm()

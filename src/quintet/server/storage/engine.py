@@ -10,22 +10,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sqlite3
 import threading
 import weakref
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from quintet.core.types import JSON
 from quintet.server.storage.rows import StorageError
+
+if TYPE_CHECKING:  # imported where used: it uses this module's `dumps`
+    from quintet.server.storage.sqlite_writes import SqliteWrites
 
 #: Where the Alembic scripts live (inside the package, so an installed wheel can migrate).
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -39,15 +42,15 @@ _SUPPORTED = ("sqlite+aiosqlite", "postgresql+asyncpg")
 T = TypeVar("T")
 
 
-class ConstraintFailed(StorageError):
-    """The database refused a write on a constraint (its IntegrityError is the cause)."""
-
-
 def dumps(value: JSON) -> str:
     """JSON text as stored. Raises ValueError for NaN/Infinity, TypeError for non-JSON."""
     # allow_nan=False: NaN/Infinity are not JSON; PostgreSQL would refuse them and SQLite
     # would keep them, so both refuse them here. ensure_ascii=False keeps text readable.
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+class ConstraintFailed(StorageError):
+    """The database refused a write on a constraint (its IntegrityError is the cause)."""
 
 
 def async_url(url: str) -> URL:
@@ -128,21 +131,15 @@ class Database:
     Use `await Database.open(url)`, never the constructor.
     """
 
-    def __init__(self, engine: AsyncEngine, sqlite_writes: Engine | None = None) -> None:
+    def __init__(self, engine: AsyncEngine, sqlite_writes: SqliteWrites | None = None) -> None:
         self.engine = engine
         # SQLite has one writer at a time, and a writer that finds the lock taken polls
         # for it with growing sleeps (busy_timeout): under load that costs tens of ms per
         # input. Queuing this process's writers here instead hands the lock over at once;
         # busy_timeout remains for other processes (the CLI, a second server).
         self._sqlite_writes = asyncio.Lock() if engine.dialect.name == "sqlite" else None
-        # SQLite's `write` transactions: a plain (sync) engine on the same file, used only
-        # by one thread of its own (see `write`).
-        self._sync = sqlite_writes
-        self._sync_thread = (
-            None
-            if sqlite_writes is None
-            else ThreadPoolExecutor(max_workers=1, thread_name_prefix="quintet-sqlite-writes")
-        )
+        # SQLite's `write` transactions: a thread of their own (see `write`).
+        self._writes = sqlite_writes
 
     @classmethod
     async def open(cls, url: str) -> Database:
@@ -162,15 +159,15 @@ class Database:
                 raise StorageError("in-memory SQLite is not supported: give a file path")
             Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
         engine = create_async_engine(parsed, json_serializer=dumps)
-        sync_engine = None
+        writes = None
         if sqlite:
-            sync_engine = create_engine(
-                parsed.set(drivername="sqlite+pysqlite"), json_serializer=dumps
-            )
-            for each in (engine.sync_engine, sync_engine):
-                event.listen(each, "connect", _sqlite_connect)
-                event.listen(each, "begin", _sqlite_begin)
-        database = cls(engine, sync_engine)
+            event.listen(engine.sync_engine, "connect", _sqlite_connect)
+            event.listen(engine.sync_engine, "begin", _sqlite_begin)
+            from quintet.server.storage.sqlite_writes import SqliteWrites
+
+            assert parsed.database is not None
+            writes = SqliteWrites(parsed.database, lambda c: _sqlite_connect(c, None))
+        database = cls(engine, writes)
         try:
             async with (
                 _migration_lock(),
@@ -197,44 +194,37 @@ class Database:
 
     async def close(self) -> None:
         """Close every pooled connection. The database is unusable afterwards."""
-        if self._sync is not None and self._sync_thread is not None:
-            # On its thread, after every write already handed to it.
-            await asyncio.get_running_loop().run_in_executor(self._sync_thread, self._sync.dispose)
-            self._sync_thread.shutdown(wait=False)
+        if self._writes is not None:
+            await self._writes.close()
         await self.engine.dispose()
 
-    async def write(self, what: str, work: Callable[[Connection], T]) -> T:
-        """`work(connection)` in one committed write transaction; its result. Errors as in
-        `transaction` (`ConstraintFailed` when a constraint refused a write).
+    async def write(
+        self,
+        what: str,
+        work: Callable[[Connection], T],
+        sqlite_work: Callable[[sqlite3.Connection], T],
+    ) -> T:
+        """One committed write transaction: its result. Errors as in `transaction`
+        (`ConstraintFailed` when a constraint refused a write).
 
-        On SQLite, after this process's other writers (as `transaction(write=True)`), on
-        a thread of its own with a plain connection: the whole transaction is one hand-over
-        each way, where the async engine crosses to aiosqlite's thread and back for every
-        step (check-out, BEGIN, each statement and its cursor, COMMIT), and each crossing
-        costs the event loop's CPU. On PostgreSQL, through the async engine (`run_sync`).
+        On SQLite `sqlite_work(connection)`, after this process's other writers (as
+        `transaction(write=True)`), on a thread of its own (`sqlite_writes.py`): the whole
+        transaction is one hand-over each way, where the async engine crosses threads for
+        every step. On PostgreSQL `work(connection)` through the async engine (`run_sync`);
+        each does the same with the columns as the engine stores them.
         """
-        if self._sync is None or self._sync_thread is None:
+        if self._writes is None or self._sqlite_writes is None:
             async with self.transaction(what, write=True) as c:
                 return await c.run_sync(work)
-        sync, thread = self._sync, self._sync_thread
-
-        def run() -> T:
-            with sync.connect() as connection:
-                connection.execution_options(sqlite_begin="IMMEDIATE")
-                with connection.begin():
-                    return work(connection)
-
-        assert self._sqlite_writes is not None
         try:
             async with self._sqlite_writes:
-                try:
-                    done = asyncio.get_running_loop().run_in_executor(thread, run)
-                except RuntimeError:  # the thread is shut down
-                    raise StorageError(f"{what}: the database is closed") from None
-                return await done
-        except IntegrityError as error:
+                return await self._writes.run(what, sqlite_work)
+        except sqlite3.IntegrityError as error:
             raise ConstraintFailed(f"{what}: {error}") from error
-        except (SQLAlchemyError, OSError) as error:
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(f"{what}: {error}") from error
+        except (ValueError, TypeError) as error:
+            # A value its column cannot hold (the engine raises a StatementError for it).
             raise StorageError(f"{what}: {error}") from error
 
     @contextlib.asynccontextmanager

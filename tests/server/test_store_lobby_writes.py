@@ -1,0 +1,108 @@
+"""The lobby's writes (create, claim, status) on SQLite go through their own thread in plain
+SQL (`storage/sqlite_writes.py`), not through the engine: what they store must be what the
+engine stores, byte for byte, since the engine reads it back and compares it (the expiry
+of open tables compares `created_at` and `joined_at` as text)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from quintet.server.storage import NewTable, SeatRow, StorageError, Store, models
+from quintet.server.storage.sqlite_writes import sqlite_time
+
+MOMENTS = [
+    datetime(2026, 12, 2, 1, 2, 3, 456789, tzinfo=UTC),
+    datetime(2026, 12, 2, 1, 2, 3, tzinfo=UTC),  # no microseconds: still written
+    datetime.fromisoformat("2026-12-02T03:02:03.000001+02:00"),  # another zone: as UTC
+]
+OPTIONS: dict[str, Any] = {"pause_ms": 0, "é": ["naïve", 1.5, None, {"deep": True}]}
+SETTINGS: dict[str, Any] = {"zombie_after_s": 30.0, "practice": True}
+COLUMNS = "options, settings, created_at, started_at, finished_at, result, status, seed"
+SEAT_COLUMNS = "seat, kind, level, nickname, token_hash, joined_at"
+
+
+def _stored(path: Path, table_id: str) -> tuple[Any, ...]:
+    """The row's columns (and its seats') exactly as SQLite holds them."""
+    with sqlite3.connect(path) as raw:
+        row = raw.execute(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+        seats = raw.execute(
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+        ).fetchall()
+    return (row, seats)
+
+
+@pytest.mark.parametrize("moment", MOMENTS)
+def test_sqlite_lobby_writes_store_what_the_engine_stores(tmp_path: Path, moment: datetime) -> None:
+    path = tmp_path / "db.sqlite3"
+    seats = (SeatRow(0, "human"), SeatRow(1, "bot", level="basic"), SeatRow(2, "human"))
+
+    async def main() -> None:
+        store = await Store.open(f"sqlite+aiosqlite:///{path}")
+        try:
+            fast = NewTable("fast", "quashars", OPTIONS, -(2**63), seats, SETTINGS, moment)
+            await store.create_table(fast)
+            assert await store.claim_seat("fast", 0, "Zoë", "h" * 64, joined_at=moment)
+            assert await store.set_status(
+                "fast", "finished", started_at=moment, finished_at=moment, result=OPTIONS
+            )
+            # The same rows written through the engine (SQLAlchemy's own formats).
+            async with store.engine.begin() as c:
+                await c.execute(
+                    models.tables.insert().values(
+                        id="engine",
+                        game="quashars",
+                        options=OPTIONS,
+                        seed=-(2**63),
+                        players=3,
+                        status="finished",
+                        settings=SETTINGS,
+                        created_at=moment,
+                        started_at=moment,
+                        finished_at=moment,
+                        result=OPTIONS,
+                    )
+                )
+                await c.execute(
+                    models.seats.insert(),
+                    [
+                        {"table_id": "engine", "seat": s.seat, "kind": s.kind, "level": s.level}
+                        for s in seats
+                    ],
+                )
+                await c.execute(
+                    models.seats.update()
+                    .where(models.seats.c.table_id == "engine", models.seats.c.seat == 0)
+                    .values(nickname="Zoë", token_hash="h" * 64, joined_at=moment)
+                )
+            read = await store.table("fast")
+            assert read is not None and read.created_at == moment and read.result == OPTIONS
+            assert read.seats[0].joined_at == moment and read.started_at == moment
+        finally:
+            await store.close()
+
+    asyncio.run(main())
+    assert _stored(path, "fast") == _stored(path, "engine")
+    assert _stored(path, "fast")[0][2] == sqlite_time(moment)
+
+
+def test_sqlite_lobby_writes_run_on_their_own_thread_and_stop_with_the_store(
+    tmp_path: Path,
+) -> None:
+    async def main() -> None:
+        store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}")
+        seats = (SeatRow(0, "human"),)
+        await store.create_table(NewTable("t", "quashars", {}, 1, seats, {}, MOMENTS[0]))
+        named = [t.name for t in threading.enumerate()]
+        assert any(name.startswith("quintet-sqlite-writes") for name in named), named
+        await store.close()
+        with pytest.raises(StorageError, match="closed"):
+            await store.claim_seat("t", 0, "ann", "h" * 64)
+
+    asyncio.run(main())
