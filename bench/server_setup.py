@@ -1,7 +1,7 @@
 """``server_setup``: the live server's CPU to set up a table, alone, round by round.
 
     .venv/bin/python -m bench.server_setup [--tables N] [--rounds R] [--workers W]
-        [--profile] [--top K] [--quick]
+        [--profile] [--top K] [--profile-out FILE] [--py-spy FILE] [--quick]
 
 A table's set-up is what ``bench/server_capacity.py`` counts as one
 (``server_cpu_ms_per_table_setup``), made by the same routines: a Quashars table of 4
@@ -20,7 +20,10 @@ and the event loop's thread alone (the rest: the database's threads).
 
 ``--profile`` runs the server under ``bench/profiled_serve.py``: cProfile, on the main
 thread's own CPU time, only over the rounds; its top lines (by own time, and by cumulative
-time) go to stderr and the line's ``profile``. Profiling inflates the CPU figures.
+time) go to stderr and the line's ``profile``, with the own time by package;
+``--profile-out`` keeps the stats file. Profiling inflates the CPU figures. ``--py-spy``
+(installed into the venv) samples the rounds instead, without stopping the server: the
+samples that held the GIL, by thread and by the package of their innermost frame.
 
 To compare two revisions, run it with the other revision's ``src`` first on
 ``PYTHONPATH`` (the server inherits it), in turn with the working tree.
