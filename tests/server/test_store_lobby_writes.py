@@ -106,3 +106,39 @@ def test_sqlite_lobby_writes_run_on_their_own_thread_and_stop_with_the_store(
             await store.claim_seat("t", 0, "ann", "h" * 64)
 
     asyncio.run(main())
+
+
+def test_concurrent_lobby_writes_share_transactions_and_fail_alone(tmp_path: Path) -> None:
+    """Writes that arrive while one commits are committed together (group commit), each
+    under its own savepoint: one that a constraint refuses is undone alone."""
+    humans = (SeatRow(0, "human"), SeatRow(1, "human"))
+
+    async def main() -> None:
+        store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}")
+        try:
+            await store.create_table(NewTable("old", "quashars", {}, 1, humans, {}, MOMENTS[0]))
+            before = store.lobby_transactions
+            ids = [f"t{n}" for n in range(8)]
+            outcomes = await asyncio.gather(
+                *(store.create_table(NewTable(i, "quashars", {}, 1, humans)) for i in ids),
+                store.create_table(NewTable("old", "quashars", {}, 2, humans)),  # taken
+                store.claim_seat("old", 0, "ann", "h" * 64),
+                store.claim_seat("old", 0, "bob", "h" * 64),  # the same seat: one wins
+                store.set_status("ghost", "running"),  # no such table
+                return_exceptions=True,
+            )
+            used = store.lobby_transactions - before
+            assert 0 < used < len(outcomes), f"{used} transactions for {len(outcomes)} writes"
+            assert outcomes[:8] == [None] * 8
+            duplicate, ann, bob, ghost = outcomes[8:]
+            assert isinstance(duplicate, StorageError) and "already exists" in str(duplicate)
+            assert (ann, bob) == (True, False)
+            assert isinstance(ghost, StorageError) and "no table 'ghost'" in str(ghost)
+            for table_id in ids:
+                assert await store.table(table_id) is not None
+            old = await store.table("old")
+            assert old is not None and old.seed == 1 and old.seats[0].nickname == "ann"
+        finally:
+            await store.close()
+
+    asyncio.run(main())

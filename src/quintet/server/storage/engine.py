@@ -131,7 +131,7 @@ class Database:
     Use `await Database.open(url)`, never the constructor.
     """
 
-    def __init__(self, engine: AsyncEngine, sqlite_writes: SqliteWrites | None = None) -> None:
+    def __init__(self, engine: AsyncEngine, sqlite_path: str | None = None) -> None:
         self.engine = engine
         # SQLite has one writer at a time, and a writer that finds the lock taken polls
         # for it with growing sleeps (busy_timeout): under load that costs tens of ms per
@@ -139,7 +139,13 @@ class Database:
         # busy_timeout remains for other processes (the CLI, a second server).
         self._sqlite_writes = asyncio.Lock() if engine.dialect.name == "sqlite" else None
         # SQLite's `write` transactions: a thread of their own (see `write`).
-        self._writes = sqlite_writes
+        self._writes: SqliteWrites | None = None
+        if sqlite_path is not None and self._sqlite_writes is not None:
+            from quintet.server.storage.sqlite_writes import SqliteWrites
+
+            self._writes = SqliteWrites(
+                sqlite_path, lambda c: _sqlite_connect(c, None), self._sqlite_writes
+            )
 
     @classmethod
     async def open(cls, url: str) -> Database:
@@ -159,15 +165,10 @@ class Database:
                 raise StorageError("in-memory SQLite is not supported: give a file path")
             Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
         engine = create_async_engine(parsed, json_serializer=dumps)
-        writes = None
         if sqlite:
             event.listen(engine.sync_engine, "connect", _sqlite_connect)
             event.listen(engine.sync_engine, "begin", _sqlite_begin)
-            from quintet.server.storage.sqlite_writes import SqliteWrites
-
-            assert parsed.database is not None
-            writes = SqliteWrites(parsed.database, lambda c: _sqlite_connect(c, None))
-        database = cls(engine, writes)
+        database = cls(engine, parsed.database if sqlite else None)
         try:
             async with (
                 _migration_lock(),
@@ -198,6 +199,12 @@ class Database:
             await self._writes.close()
         await self.engine.dispose()
 
+    @property
+    def write_transactions(self) -> int:
+        """How many transactions have committed `write`s on SQLite's thread (one per
+        group commit; 0 on PostgreSQL, whose writes go through the engine)."""
+        return 0 if self._writes is None else self._writes.transactions
+
     async def write(
         self,
         what: str,
@@ -207,18 +214,18 @@ class Database:
         """One committed write transaction: its result. Errors as in `transaction`
         (`ConstraintFailed` when a constraint refused a write).
 
-        On SQLite `sqlite_work(connection)`, after this process's other writers (as
-        `transaction(write=True)`), on a thread of its own (`sqlite_writes.py`): the whole
-        transaction is one hand-over each way, where the async engine crosses threads for
-        every step. On PostgreSQL `work(connection)` through the async engine (`run_sync`);
-        each does the same with the columns as the engine stores them.
+        On SQLite `sqlite_work(connection)`, on a thread of its own (`sqlite_writes.py`),
+        taking turns with this process's other writers: one hand-over each way per batch
+        of writes (group commit: concurrent writes share a transaction, each under its
+        own savepoint), where the async engine crosses threads for every step. On
+        PostgreSQL `work(connection)` through the async engine (`run_sync`); each does the
+        same, with the columns as the engine stores them.
         """
-        if self._writes is None or self._sqlite_writes is None:
+        if self._writes is None:
             async with self.transaction(what, write=True) as c:
                 return await c.run_sync(work)
         try:
-            async with self._sqlite_writes:
-                return await self._writes.run(what, sqlite_work)
+            return await self._writes.run(what, sqlite_work)
         except sqlite3.IntegrityError as error:
             raise ConstraintFailed(f"{what}: {error}") from error
         except (sqlite3.Error, OSError) as error:

@@ -12,9 +12,11 @@ writer (`sqlite_writer.py`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -62,45 +64,109 @@ def sqlite_time(moment: datetime) -> str:
     return moment.astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
 
 
-class SqliteWrites:
-    """Write transactions on one thread that owns one SQLite connection.
+@dataclass(slots=True, eq=False)
+class _Pending:
+    """One `run` call waiting for its batch to commit (eq=False: by identity)."""
 
-    `run` raises the `sqlite3` errors of the work (the caller names them), and
-    `StorageError` once `close` has begun.
+    work: Callable[[sqlite3.Connection], Any]
+    done: asyncio.Future[Any]
+
+
+class SqliteWrites:
+    """Write transactions on one thread that owns one SQLite connection, with group commit.
+
+    Writes that arrive while a batch commits queue; each batch is one transaction (one
+    fsync), every write in it under a savepoint of its own, so a write that raises is
+    undone alone and the others commit. Each `run` returns only once its batch has
+    committed. `run` raises the exceptions of its work (the `sqlite3` errors: the caller
+    names them), the batch's own failure (BEGIN, COMMIT), and `StorageError` once `close`
+    has begun.
     """
 
-    def __init__(self, path: str, connect: Callable[[sqlite3.Connection], None]) -> None:
+    def __init__(
+        self,
+        path: str,
+        connect: Callable[[sqlite3.Connection], None],
+        turn: contextlib.AbstractAsyncContextManager[object],
+    ) -> None:
         self._path = path
         # The engine's settings for every new connection (engine._sqlite_connect).
         self._setup = connect
+        # The process's turn for SQLite's write lock (`Database.sqlite_write_turn`).
+        self._turn = turn
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="quintet-sqlite-writes")
         self._connection: sqlite3.Connection | None = None
         self._closed = False
+        self._queue: list[_Pending] = []
+        self._flush: asyncio.Task[None] | None = None
+        #: How many transactions have committed writes so far (one per batch).
+        self.transactions = 0
 
     async def run(self, what: str, work: Callable[[sqlite3.Connection], T]) -> T:
-        """`work(connection)` between BEGIN IMMEDIATE and COMMIT (ROLLBACK when it
-        raises), on the thread; its result."""
+        """`work(connection)` in a committed transaction, on the thread; its result."""
         if self._closed:
             raise StorageError(f"{what}: the database is closed")
+        pending = _Pending(work, asyncio.get_running_loop().create_future())
+        self._queue.append(pending)
+        if self._flush is None:
+            self._flush = asyncio.ensure_future(self._commit_batches())
         try:
-            done = asyncio.get_running_loop().run_in_executor(self._thread, self._transaction, work)
-        except RuntimeError:  # the thread is shut down
-            raise StorageError(f"{what}: the database is closed") from None
-        return await done
+            # Shielded: cancelling this caller must not cancel the future the batch sets.
+            result: T = await asyncio.shield(pending.done)
+        except asyncio.CancelledError:
+            if pending in self._queue:  # not taken yet: it never runs
+                self._queue.remove(pending)
+            else:  # in flight: nobody reads its outcome
+                pending.done.add_done_callback(lambda f: f.cancelled() or f.exception())
+            raise
+        return result
 
     async def close(self) -> None:
-        """Close the connection after every transaction already handed over; end the thread."""
+        """Commit the writes already queued, then close the connection and end the thread."""
         if self._closed:
             return
         self._closed = True
+        if self._flush is not None:
+            await asyncio.gather(self._flush, return_exceptions=True)
         try:
             await asyncio.get_running_loop().run_in_executor(self._thread, self._disconnect)
         finally:
             self._thread.shutdown(wait=False)
 
+    async def _commit_batches(self) -> None:
+        """Commit the queue, batch after batch, until it is empty; answer each write."""
+        loop = asyncio.get_running_loop()
+        try:
+            while self._queue:
+                batch, self._queue = self._queue, []
+                try:
+                    async with self._turn:
+                        works = [p.work for p in batch]
+                        outcomes = await loop.run_in_executor(self._thread, self._batch, works)
+                except BaseException as error:
+                    for p in batch:
+                        if not p.done.done():
+                            # Not "committed": whether the batch reached the disk is unknown.
+                            p.done.set_exception(_failed(error))
+                    if not isinstance(error, Exception):
+                        raise  # cancelled: the loop is closing
+                    continue
+                self.transactions += 1
+                for p, (value, raised) in zip(batch, outcomes, strict=True):
+                    if p.done.done():
+                        continue
+                    if raised is None:
+                        p.done.set_result(value)
+                    else:
+                        p.done.set_exception(raised)
+        finally:
+            self._flush = None
+
     # --- on the thread ----------------------------------------------------------------
 
-    def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    def _batch(self, works: list[Callable[[sqlite3.Connection], Any]]) -> list[tuple[Any, Any]]:
+        """Run `works` in one transaction, each under a savepoint; each one's result and
+        error (None or the exception it raised, its changes undone)."""
         connection = self._connection
         if connection is None:
             # isolation_level=None: BEGIN and COMMIT are issued here, explicitly.
@@ -111,17 +177,35 @@ class SqliteWrites:
                 connection.close()
                 raise
             self._connection = connection
+        outcomes: list[tuple[Any, Any]] = []
         connection.execute("BEGIN IMMEDIATE")
         try:
-            result = work(connection)
+            for work in works:
+                connection.execute("SAVEPOINT write")
+                try:
+                    outcomes.append((work(connection), None))
+                except Exception as error:
+                    connection.execute("ROLLBACK TO write")
+                    outcomes.append((None, error))
+                connection.execute("RELEASE write")
             connection.execute("COMMIT")
         except BaseException:
             if connection.in_transaction:
                 connection.execute("ROLLBACK")
             raise
-        return result
+        return outcomes
 
     def _disconnect(self) -> None:
         if self._connection is not None:
             self._connection.close()
             self._connection = None
+
+
+def _failed(error: BaseException) -> BaseException:
+    """What each write of a failed batch raises: the batch's own error (a new `sqlite3`
+    error of its kind, so that no two callers share one exception), or `StorageError`."""
+    if isinstance(error, sqlite3.Error):
+        return type(error)(*error.args)
+    if isinstance(error, RuntimeError):  # the thread is shut down
+        return StorageError("the database is closed")
+    return StorageError(f"stopped before the commit was confirmed ({type(error).__name__})")

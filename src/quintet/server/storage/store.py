@@ -145,6 +145,12 @@ class Store(LeaseQueries, RatingQueries, InputAppends):
         return self._db.backend
 
     @property
+    def lobby_transactions(self) -> int:
+        """How many transactions have committed the lobby's writes (creates, claims,
+        statuses) on SQLite's own thread: one per group commit; 0 on PostgreSQL."""
+        return self._db.write_transactions
+
+    @property
     def input_transactions(self) -> int:
         """How many transactions have committed inputs so far (one per group commit)."""
         return self._input_transactions
