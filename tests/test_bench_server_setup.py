@@ -48,3 +48,16 @@ def test_py_spy_samples_are_summed_by_thread_and_package(tmp_path: Path) -> None
         "thread (2): quintet-sqlite-writes_0": 50.0,
     }
     assert shares["main_thread_by_package"] == {"asyncio": 75.0, "sqlalchemy": 25.0}
+
+
+def test_server_setup_parts_prints_each_part(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.server_setup_parts import main as parts
+
+    parts(["--tables", "3", "--requests", "16"])
+    line = json.loads(capsys.readouterr().out)
+    assert line["benchmark"] == "server_setup_parts" and line["tables"] == 3
+    for key in ("bare_request_ms", "app_ms_per_table", "create_ms", "claim_ms"):
+        assert line[key] >= 0, key
+    assert line["app_ms_per_table"] > 0, "a set-up in process costs this process CPU"
+    assert set(line["route_match_us"]) == {"create", "join", "start", "websocket"}
+    assert all(us > 0 for us in line["route_match_us"].values())
