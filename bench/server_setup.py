@@ -1,7 +1,8 @@
 """``server_setup``: the live server's CPU to set up a table, alone, round by round.
 
     .venv/bin/python -m bench.server_setup [--tables N] [--rounds R] [--workers W]
-        [--profile] [--top K] [--profile-out FILE] [--py-spy FILE] [--quick]
+        [--profile] [--top K] [--profile-out FILE] [--profile-phase P] [--py-spy FILE]
+        [--quick]
 
 A table's set-up is what ``bench/server_capacity.py`` counts as one
 (``server_cpu_ms_per_table_setup``), made by the same routines: a Quashars table of 4
@@ -21,7 +22,8 @@ and the event loop's thread alone (the rest: the database's threads).
 ``--profile`` runs the server under ``bench/profiled_serve.py``: cProfile, on the main
 thread's own CPU time, only over the rounds; its top lines (by own time, and by cumulative
 time) go to stderr and the line's ``profile``, with the own time by package;
-``--profile-out`` keeps the stats file. Profiling inflates the CPU figures. ``--py-spy``
+``--profile-out`` keeps the stats file, ``--profile-phase lobby|connect`` profiles only
+that phase of each round. Profiling inflates the CPU figures. ``--py-spy``
 (installed into the venv) samples the rounds instead, without stopping the server: the
 samples that held the GIL, by thread and by the package of their innermost frame.
 
@@ -98,6 +100,10 @@ class Rounds:
 
     def __init__(self, http: Any, port: int, pid: int, workers: int) -> None:
         self.http = http
+        #: Switches the server's profiler on and off around `phase` ("lobby", "connect")
+        #: of each round; None: not here (`_load` switches it around all the rounds).
+        self.profile: Callable[[bool], None] | None = None
+        self.phase = "all"
         self.ws_url = f"ws://127.0.0.1:{port}"
         self.pid = pid
         self.workers = workers
@@ -122,14 +128,18 @@ class Rounds:
 
     async def round(self, tables: int) -> dict[str, float]:
         """Set up `tables` tables; the server's CPU (ms per table) of each phase."""
+        self._switch("lobby", on=True)
         start, loop_start = cpu_times(self.pid), cpu_times(self.pid, self.pid)
         opened = await self._each(tables, self._lobby)
         self.made += tables
         middle = cpu_times(self.pid)
+        self._switch("lobby", on=False)
+        self._switch("connect", on=True)
         made: list[Table] = await self._each(
             tables, lambda i: self.capacity.connect_seats(self.ws_url, *opened[i])
         )
         end, loop_end = cpu_times(self.pid), cpu_times(self.pid, self.pid)
+        self._switch("connect", on=False)
         await self._close(made)
 
         def ms(a: float, b: float) -> float:
@@ -144,6 +154,10 @@ class Rounds:
             # The event loop's thread (the others: the database's threads).
             "main_thread_ms": ms(sum(loop_start), sum(loop_end)),
         }
+
+    def _switch(self, phase: str, *, on: bool) -> None:
+        if self.profile is not None and phase == self.phase:
+            self.profile(on)
 
     async def _close(self, made: list[Table]) -> None:
         """Close the round's connections and wait until the server has stopped working."""
@@ -161,7 +175,14 @@ class Rounds:
 
 
 async def _load(
-    port: int, pid: int, tables: int, rounds: int, workers: int, *, profile: Callable[[bool], None]
+    port: int,
+    pid: int,
+    tables: int,
+    rounds: int,
+    workers: int,
+    *,
+    profile: Callable[[bool], None],
+    phase: str = "all",
 ) -> list[dict[str, float]]:
     import httpx
 
@@ -173,12 +194,16 @@ async def _load(
         async with run.capacity.stack:
             _log(f"warm-up: {WARMUP_TABLES} tables")
             await run.round(WARMUP_TABLES)
-            profile(True)
+            run.profile = profile if phase != "all" else None
+            run.phase = phase
+            if phase == "all":
+                profile(True)
             figures = []
             for number in range(1, rounds + 1):
                 figures.append(await run.round(tables))
                 _log(f"round {number}: {figures[-1]}")
-            profile(False)
+            if phase == "all":
+                profile(False)
     return figures
 
 
@@ -209,11 +234,20 @@ def _package(filename: str) -> str:
 
 def _profile_lines(path: Path, top: int) -> dict[str, Any]:
     """The profile's top lines by own and by cumulative time, and the share of the main
-    thread's profiled CPU by package (own time: each function counted once)."""
+    thread's profiled CPU by package: own time, a built-in's or the standard library's
+    counted with its callers' packages (in proportion to the time each call took)."""
     stats = pstats.Stats(str(path))
     own: dict[str, float] = {}
-    for (filename, _, _), (_, _, tottime, _, _) in stats.stats.items():
-        own[_package(filename)] = own.get(_package(filename), 0.0) + tottime
+    entries = stats.stats.items()  # type: ignore[attr-defined]
+    for (filename, _, _), (_, _, tottime, _, callers) in entries:
+        package = _package(filename)
+        if package != "python" or not callers:
+            own[package] = own.get(package, 0.0) + tottime
+            continue
+        spent = sum(call[3] for call in callers.values()) or 1.0
+        for (caller, _, _), call in callers.items():
+            share = tottime * call[3] / spent
+            own[_package(caller)] = own.get(_package(caller), 0.0) + share
     total = sum(own.values()) or 1.0
     lines: dict[str, Any] = {
         "by_package": {
@@ -241,6 +275,7 @@ def measure(
     top: int = 25,
     keep: Path | None = None,
     spy: Path | None = None,
+    phase: str = "all",
 ) -> dict[str, Any]:
     """Start a server, set up `rounds` rounds of `tables` tables; the JSON line (`keep`:
     where to copy the profile's stats)."""
@@ -257,8 +292,12 @@ def measure(
         spying: list[subprocess.Popen[bytes]] = []
 
         def switch(on: bool) -> None:
-            if profile:
-                server.send_signal(signal.SIGUSR1 if on else signal.SIGUSR2)
+            if profile and on:
+                server.send_signal(signal.SIGUSR1)
+            elif profile:
+                written = _identity(stats)
+                server.send_signal(signal.SIGUSR2)
+                _wait_for(stats, server, written)
             if spy is not None and on:
                 command = [str(Path(sys.executable).with_name("py-spy")), "record"]
                 command += ["--pid", str(server.pid), "--rate", "200", "--nonblocking", "--gil"]
@@ -271,9 +310,9 @@ def measure(
 
         try:
             wait_for_server(server, folder, port)
-            figures = _run(_load(port, server.pid, tables, rounds, workers, profile=switch))
-            if profile:
-                _wait_for(stats, server)
+            figures = _run(
+                _load(port, server.pid, tables, rounds, workers, profile=switch, phase=phase)
+            )
         except BaseException:
             stop_server(server)
             print(_log_tail(folder), file=sys.stderr)
@@ -293,6 +332,7 @@ def measure(
         "rounds": rounds,
         "workers": workers,
         "profiled": profile,
+        "profiled_phase": phase if profile else None,
     }
     for key in ("setup_ms", "lobby_ms", "connect_ms", "user_ms", "system_ms", "main_thread_ms"):
         line[f"{key}_by_round"] = [f[key] for f in figures]
@@ -335,13 +375,23 @@ def py_spy_shares(path: Path) -> dict[str, Any]:
     }
 
 
-def _wait_for(path: Path, server: subprocess.Popen[bytes]) -> None:
-    """Wait for the profiled server to write its stats (after SIGUSR2)."""
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The file's inode and modification time (None: no such file)."""
+    try:
+        found = path.stat()
+    except FileNotFoundError:
+        return None
+    return found.st_ino, found.st_mtime_ns
+
+
+def _wait_for(path: Path, server: subprocess.Popen[bytes], written: tuple[int, int] | None) -> None:
+    """Wait for the profiled server to write its stats anew (after SIGUSR2): the file is
+    renamed into place when whole (bench/profiled_serve.py), so it is another file."""
     give_up = time.monotonic() + TIMEOUT_S
-    while not path.exists():  # bench/profiled_serve.py renames it into place when whole
+    while _identity(path) in (None, written):
         if server.poll() is not None or time.monotonic() > give_up:
             raise RuntimeError(f"the server wrote no profile to {path}")
-        time.sleep(0.05)
+        time.sleep(0.02)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -354,6 +404,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile the server's rounds")
     parser.add_argument("--top", type=int, default=25, help="profile lines shown (25)")
     parser.add_argument("--profile-out", type=Path, help="also keep the cProfile stats here")
+    parser.add_argument(
+        "--profile-phase",
+        choices=("all", "lobby", "connect"),
+        default="all",
+        help="profile only the HTTP lobby, or only the WebSockets, of each round",
+    )
     parser.add_argument("--py-spy", type=Path, help="py-spy's raw samples of the rounds, here")
     parser.add_argument("--quick", action="store_true", help="2 rounds of 4 tables")
     args = parser.parse_args(argv)
@@ -370,6 +426,7 @@ def main(argv: list[str] | None = None) -> None:
         top=args.top,
         keep=args.profile_out,
         spy=args.py_spy,
+        phase=args.profile_phase,
     )
     print(json.dumps({**line, "quick": args.quick}), flush=True)
 

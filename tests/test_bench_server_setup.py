@@ -15,18 +15,20 @@ if str(ROOT) not in sys.path:
 
 from bench.server_setup import main, py_spy_shares  # noqa: E402
 
-PHASES = ("setup_ms", "lobby_ms", "connect_ms", "user_ms", "system_ms", "main_thread_ms")
+FIGURES = ("setup_ms", "lobby_ms", "connect_ms", "user_ms", "system_ms", "main_thread_ms")
 
 
+@pytest.mark.parametrize("phase", ["all", "connect"])
 def test_server_setup_prints_each_rounds_cpu_and_the_profiles_top_lines(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], phase: str
 ) -> None:
-    main(["--quick", "--profile", "--top", "5"])
+    main(["--quick", "--profile", "--profile-phase", phase, "--top", "5"])
     line = json.loads(capsys.readouterr().out)
     assert line["benchmark"] == "server_setup" and line["profiled"] is True
+    assert line["profiled_phase"] == phase
     assert (line["tables_per_round"], line["rounds"]) == (4, 2)
-    for phase in PHASES:
-        assert len(line[f"{phase}_by_round"]) == 2 and line[f"median_{phase}"] >= 0
+    for figure in FIGURES:
+        assert len(line[f"{figure}_by_round"]) == 2 and line[f"median_{figure}"] >= 0
     assert line["median_setup_ms"] > 0, "setting tables up costs the server some CPU"
     assert line["server_exit_code"] == 0 and line["server_tracebacks"] == 0
     profile = line["profile"]
