@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from quintet.server.storage import NewTable, SeatRow, StorageError, Store, models
-from quintet.server.storage.sqlite_writes import sqlite_time
+from quintet.server.storage.sqlite_writes import SqliteWrites, sqlite_time
 
 MOMENTS = [
     datetime(2026, 12, 2, 1, 2, 3, 456789, tzinfo=UTC),
@@ -142,3 +142,34 @@ def test_concurrent_lobby_writes_share_transactions_and_fail_alone(tmp_path: Pat
             await store.close()
 
     asyncio.run(main())
+
+
+def test_a_batch_whose_transaction_sqlite_ended_fails_whole(tmp_path: Path) -> None:
+    """SQLite ends the whole transaction on some errors (a full disk): then no write of the
+    batch is committed, and each says so, with the cause."""
+    path = tmp_path / "db.sqlite3"
+    with sqlite3.connect(path) as raw:
+        raw.execute("CREATE TABLE t (n INTEGER)")
+
+    def ended(c: sqlite3.Connection) -> None:
+        c.execute("INSERT INTO t VALUES (1)")
+        c.execute("ROLLBACK")  # as SQLite does itself on SQLITE_FULL
+        raise sqlite3.OperationalError("database or disk is full")
+
+    async def main() -> list[object]:
+        writes = SqliteWrites(str(path), lambda c: None, asyncio.Lock())
+        try:
+            return await asyncio.gather(
+                writes.run("one", lambda c: c.execute("INSERT INTO t VALUES (2)").rowcount),
+                writes.run("two", ended),
+                writes.run("three", lambda c: c.execute("INSERT INTO t VALUES (3)").rowcount),
+                return_exceptions=True,
+            )
+        finally:
+            await writes.close()
+
+    outcomes = asyncio.run(main())
+    assert all(isinstance(o, sqlite3.OperationalError) for o in outcomes), outcomes
+    assert all("disk is full" in str(o) for o in outcomes), outcomes
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("SELECT count(*) FROM t").fetchone() == (0,)

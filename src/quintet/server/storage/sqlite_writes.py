@@ -185,6 +185,8 @@ class SqliteWrites:
                 try:
                     outcomes.append((work(connection), None))
                 except Exception as error:
+                    if not connection.in_transaction:
+                        raise  # SQLite ended the whole transaction (a full disk): all fail
                     connection.execute("ROLLBACK TO write")
                     outcomes.append((None, error))
                 connection.execute("RELEASE write")
@@ -206,6 +208,8 @@ def _failed(error: BaseException) -> BaseException:
     error of its kind, so that no two callers share one exception), or `StorageError`."""
     if isinstance(error, sqlite3.Error):
         return type(error)(*error.args)
+    if isinstance(error, asyncio.CancelledError):
+        return StorageError("stopped before the commit was confirmed")
     if isinstance(error, RuntimeError):  # the thread is shut down
         return StorageError("the database is closed")
-    return StorageError(f"stopped before the commit was confirmed ({type(error).__name__})")
+    return StorageError(f"the transaction failed: {type(error).__name__}: {error}")
