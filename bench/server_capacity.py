@@ -182,15 +182,19 @@ class Capacity:
 
     async def make_table(self) -> Table:
         """Create, join every seat, start; then connect the seats and read each welcome."""
-        from websockets.asyncio.client import connect
-
-        from quintet.server.ws import SUBPROTOCOL, TOKEN_PREFIX
-
         index = self.made
         http, ws_url = self.https[index % len(self.https)], self.ws_urls[index % len(self.ws_urls)]
         self.made += 1
         seed = self.config.seed * 1_000_003 + index
         table_id, tokens = await open_table(http, GAME, OPTIONS, PLAYERS, seed=seed, nickname="p")
+        return await self.connect_seats(ws_url, table_id, tokens)
+
+    async def connect_seats(self, ws_url: str, table_id: str, tokens: list[str]) -> Table:
+        """Connect each seat of a started table (in `self.stack`) and read its welcome."""
+        from websockets.asyncio.client import connect
+
+        from quintet.server.ws import SUBPROTOCOL, TOKEN_PREFIX
+
         sockets = []
         views = []
         for token in tokens:

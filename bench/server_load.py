@@ -755,11 +755,16 @@ def free_port() -> int:
 
 
 def start_server(
-    folder: Path, port: int, extra_env: dict[str, str] | None = None, db: str | None = None
+    folder: Path,
+    port: int,
+    extra_env: dict[str, str] | None = None,
+    db: str | None = None,
+    module: str = "quintet",
 ) -> subprocess.Popen[bytes]:
     """Start ``python -m quintet serve`` with the echo on (`wait_for_server` waits for it);
     `extra_env` adds settings (bench/server_capacity.py raises the message rate); `db` is
-    the database URL (default: an SQLite file in `folder`)."""
+    the database URL (default: an SQLite file in `folder`); `module` runs the command
+    (``bench.profiled_serve``: the same server, profiled on request)."""
     db = db or f"sqlite+aiosqlite:///{folder / 'bench.sqlite3'}"
     env = {
         **os.environ,
@@ -769,7 +774,7 @@ def start_server(
         "PYTHONUNBUFFERED": "1",
         **(extra_env or {}),
     }
-    command = [sys.executable, "-m", "quintet", "serve", "--port", str(port), "--db", db]
+    command = [sys.executable, "-m", module, "serve", "--port", str(port), "--db", db]
     command += ["--log-level", "warning"]
     with (folder / "server.log").open("wb") as log:
         return subprocess.Popen(

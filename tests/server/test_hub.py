@@ -170,3 +170,52 @@ def test_a_join_on_the_creating_server_still_sees_what_another_server_did(db_url
             await store.close()
 
     asyncio.run(main())
+
+
+def test_a_start_on_the_creating_server_checks_its_claims_and_the_store(db_url: str) -> None:
+    """The creating hub starts a table it saw fully joined from the claims it kept (no
+    read): they are the stored seats, tokens included. What another hub did meanwhile
+    still decides: a start there first, or the table gone."""
+
+    async def main() -> None:
+        store = await Store.open(db_url)
+        mine, other = Hub(store, Settings(db_url=db_url)), Hub(store, Settings(db_url=db_url))
+        humans = [SeatSpec("human")] * 3
+        try:
+            row = await mine.create_table("quashars", {}, humans)
+            tokens = [await mine.join(row.id, seat, f"p{seat}") for seat in range(3)]
+            with pytest.raises(HubError) as stranger:
+                await mine.start(row.id, "not-a-seat-token")
+            assert stranger.value.code == ErrorCode.BAD_TOKEN
+            started = await mine.start(row.id, tokens[2])
+            stored = await store.table(row.id)
+            assert stored is not None and started.seats == stored.seats
+            assert (started.status, stored.status) == ("running", "running")
+
+            first = await mine.create_table("quashars", {}, humans)
+            tokens = [await mine.join(first.id, seat, f"p{seat}") for seat in range(3)]
+            await other.start(first.id, tokens[0])
+            with pytest.raises(HubError) as late:
+                await mine.start(first.id, tokens[1])
+            assert late.value.code == ErrorCode.NOT_OPEN
+
+            gone = await mine.create_table("quashars", {}, humans)
+            tokens = [await mine.join(gone.id, seat, f"p{seat}") for seat in range(3)]
+            # Another process's expiry deletes it (as if nobody had joined for a day).
+            assert gone.id in await store.expire_open(datetime.now(UTC) + timedelta(days=1))
+            with pytest.raises(HubError) as missing:
+                await mine.start(gone.id, tokens[0])
+            assert missing.value.code == ErrorCode.NO_TABLE
+
+            # Joined partly elsewhere: the kept claims are not all, so the store is read.
+            mixed = await mine.create_table("quashars", {}, humans)
+            await mine.join(mixed.id, 0, "ann")
+            elsewhere = await other.join(mixed.id, 1, "bob")
+            await mine.join(mixed.id, 2, "cy")
+            assert (await mine.start(mixed.id, elsewhere)).status == "running"
+        finally:
+            await mine.close()
+            await other.close()
+            await store.close()
+
+    asyncio.run(main())

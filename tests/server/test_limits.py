@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import socket
 import time
 from pathlib import Path
@@ -24,6 +25,8 @@ from websockets.exceptions import ConnectionClosed
 
 LIMITS = {
     "QUINTET_HEADER_TIMEOUT": "1",
+    # Bodies may be larger than the request head's limit (16 KiB): a body never counts as head.
+    "QUINTET_MAX_BODY": "65536",
     "QUINTET_MAX_SEAT_CONNECTIONS": "3",
     "QUINTET_MAX_SPECTATORS": "2",
 }
@@ -61,6 +64,39 @@ def test_slow_headers_are_cut_off(limited: LiveServer) -> None:
     with socket.create_connection(address) as kept:
         kept.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         assert closed_by_server(kept).startswith(b"HTTP/1.1 200")
+
+
+def test_a_request_head_over_16_kib_is_refused(limited: LiveServer) -> None:
+    address = ("127.0.0.1", limited.port)
+    head = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"x" * 20_000
+    # Whole: refused once its headers are read. (Each is sent in one piece over the
+    # loopback, so the server reads all of it before it closes: no reset loses the answer.)
+    with socket.create_connection(address) as whole:
+        whole.sendall(head + b"\r\n\r\n")
+        assert closed_by_server(whole).startswith(b"HTTP/1.1 400")
+    # Never finished: refused as it grows past the limit, not when the deadline comes.
+    with socket.create_connection(address) as endless:
+        endless.sendall(head)
+        assert closed_by_server(endless).startswith(b"HTTP/1.1 400")
+    # Just under the limit, a head is read; the request's answer comes.
+    with socket.create_connection(address) as near:
+        near.sendall(head[:16_000] + b"\r\n\r\n")
+        assert closed_by_server(near).startswith(b"HTTP/1.1 200")
+
+
+def test_a_body_in_the_heads_chunk_is_no_head(limited: LiveServer) -> None:
+    """A 30 KB body sent in one piece with its head, itself after a first request: it is
+    read as a body (its JSON is refused by name), not counted as head."""
+    body = json.dumps({"game": "quashars", "seats": [], "note": "x" * 30_000}).encode()
+    request = (
+        b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+    )
+    with socket.create_connection(("127.0.0.1", limited.port)) as raw:
+        raw.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" + request)
+        answers = closed_by_server(raw)
+    assert answers.startswith(b"HTTP/1.1 200") and answers.count(b"HTTP/1.1 ") == 2, answers
+    assert b"HTTP/1.1 422" in answers and b"bad_request" in answers, answers
 
 
 def test_a_websocket_outlives_the_header_deadline(limited: LiveServer) -> None:

@@ -92,9 +92,10 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(Exception, api.server_error)
     # Outermost: a body over the limit is refused before anything reads it.
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, refuse=api.refusal)
+    # Matched in this order: the table's WebSocket first (one route, and the most opened).
+    app.include_router(ws.router)
     app.include_router(api.router)
     app.include_router(ratings.router)
-    app.include_router(ws.router)
     if settings.bench_echo:
         # The benchmark's baseline (bench/server_load.py); absent unless asked for.
         app.include_router(echo.router)

@@ -44,6 +44,7 @@ from quintet.server.lobby import (
     lobby_seats,
     lobby_welcome,
     seat_rows,
+    with_claim,
 )
 from quintet.server.messages import Watcher, game_over_text
 from quintet.server.protocol import CloseCode, SeatInfo, encode, error_text
@@ -53,6 +54,7 @@ from quintet.server.settings import Settings
 from quintet.server.storage import (
     NewTable,
     Storage,
+    StorageError,
     TableRow,
     hash_token,
     new_table_id,
@@ -322,7 +324,8 @@ class Hub:
         if not held_ok:
             self._check_not_held(row, seat)
         token = token or secrets.token_urlsafe(24)
-        if not await self.store.claim_seat(table_id, seat, name, hash_token(token)):
+        token_hash, now = hash_token(token), datetime.now(UTC)
+        if not await self.store.claim_seat(table_id, seat, name, token_hash, joined_at=now):
             row = await self.row(table_id)
             if row.status != "open":
                 raise HubError(
@@ -331,6 +334,10 @@ class Hub:
             raise HubError(
                 ErrorCode.SEAT_TAKEN,
                 f"seat {seat} is taken; open seats: {list_seats(row.free_seats)}",
+            )
+        if table_id in self._created:  # the claim as stored, for `start` (`_start_checks`)
+            self._created[table_id] = with_claim(
+                self._created[table_id], seat, name, token_hash, now
             )
         waiting = self.lobby.get(table_id)
         if waiting is not None:
@@ -382,7 +389,7 @@ class Hub:
             if remote:
                 return await self.row(table_id)
         async with self.lock(table_id):
-            row = await self.row(table_id)
+            row = self._start_checks(table_id) or await self.row(table_id)
             if row.status != "open":
                 raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} is already {row.status}")
             if any(s.kind == "human" for s in row.seats):
@@ -412,9 +419,7 @@ class Hub:
                     f"table {table_id} could not be started ({type(error).__name__}); "
                     "it stays open",
                 ) from None
-            if not await self.store.set_status(
-                table_id, "running", started_at=now, only_from="open"
-            ):
+            if not await self._mark_running(table_id, now):
                 raise HubError(ErrorCode.NOT_OPEN, f"table {table_id} has already started")
             self.runners[table_id] = runner
             self._created.pop(table_id, None)
@@ -424,6 +429,25 @@ class Hub:
             runner.start()
             log.info("table %s (%s) started", table_id, row.game)
             return row
+
+    def _start_checks(self, table_id: str) -> TableRow | None:
+        """The row a start may check without reading it: one this process created and
+        whose every person's seat this process saw claimed (`join` keeps its claims: a
+        claimed seat never changes again, so its token is as stored); None to read it.
+        Its status may be stale: only `_mark_running` (which checks "open") tells."""
+        row = self._created.get(table_id)
+        return None if row is None or row.free_seats else row
+
+    async def _mark_running(self, table_id: str, now: datetime) -> bool:
+        """Mark an open table running; False when it is no longer open. Raises `HubError`
+        no_table when it is gone (expired meanwhile)."""
+        try:
+            return await self.store.set_status(
+                table_id, "running", started_at=now, only_from="open"
+            )
+        except StorageError:
+            await self.row(table_id)  # no_table when it is gone, else the failure stands
+            raise
 
     async def info(self, table_id: str) -> TableInfo:
         """The table as the API shows it; raises `HubError` no_table."""

@@ -3,8 +3,10 @@ for a start (what they are told of who sits where)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from quintet.core.registry import Entry
 from quintet.server.errors import ErrorCode, HubError, quoted
@@ -27,6 +29,14 @@ class Lobby:
 
     row: TableRow
     watchers: list[Watcher]
+
+
+def with_claim(row: TableRow, seat: int, nickname: str, token_hash: str, at: datetime) -> TableRow:
+    """`row` with `seat` claimed as `Store.claim_seat` stores it."""
+    claimed = dataclasses.replace(
+        row.seats[seat], nickname=nickname, token_hash=token_hash, joined_at=at
+    )
+    return dataclasses.replace(row, seats=(*row.seats[:seat], claimed, *row.seats[seat + 1 :]))
 
 
 def seat_rows(found: Entry, seats: Sequence[SeatSpec], *, test_bots: bool = False) -> list[SeatRow]:

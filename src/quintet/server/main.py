@@ -28,7 +28,7 @@ from quintet.server.storage import Store
 #: Largest WebSocket frame uvicorn reads at all; the app answers anything above
 #: `max_message_bytes` with "too_big", so this only bounds memory.
 WS_MAX_SIZE: Final = 1 << 20
-#: The largest request line and headers read (h11's limit); more is a 400.
+#: The largest request line and headers read (server/http.py); more is a 400.
 MAX_HEADER_BYTES: Final = 16_384
 #: Seconds an idle keep-alive connection stays open.
 KEEP_ALIVE_S: Final = 5
@@ -51,8 +51,7 @@ def config(settings: Settings, log_level: str = "info") -> uvicorn.Config:
         # Slow and idle clients: headers must come within header_timeout_s (and be at most
         # MAX_HEADER_BYTES), an idle keep-alive connection closes after KEEP_ALIVE_S, and
         # past max_connections (HTTP and WebSocket together) uvicorn answers 503.
-        http=protocol_for(settings.header_timeout_s),
-        h11_max_incomplete_event_size=MAX_HEADER_BYTES,
+        http=protocol_for(settings.header_timeout_s, MAX_HEADER_BYTES),
         timeout_keep_alive=KEEP_ALIVE_S,
         limit_concurrency=settings.max_connections,
         lifespan="on",

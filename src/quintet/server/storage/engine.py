@@ -10,11 +10,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sqlite3
 import threading
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -26,6 +27,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from quintet.core.types import JSON
 from quintet.server.storage.rows import StorageError
 
+if TYPE_CHECKING:  # imported where used: it uses this module's `dumps`
+    from quintet.server.storage.sqlite_writes import SqliteWrites
+
 #: Where the Alembic scripts live (inside the package, so an installed wheel can migrate).
 MIGRATIONS = Path(__file__).with_name("migrations")
 #: How long a SQLite writer waits for another connection's write lock before failing.
@@ -35,8 +39,7 @@ _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncp
 _SUPPORTED = ("sqlite+aiosqlite", "postgresql+asyncpg")
 
 
-class ConstraintFailed(StorageError):
-    """The database refused a write on a constraint (its IntegrityError is the cause)."""
+T = TypeVar("T")
 
 
 def dumps(value: JSON) -> str:
@@ -44,6 +47,10 @@ def dumps(value: JSON) -> str:
     # allow_nan=False: NaN/Infinity are not JSON; PostgreSQL would refuse them and SQLite
     # would keep them, so both refuse them here. ensure_ascii=False keeps text readable.
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+class ConstraintFailed(StorageError):
+    """The database refused a write on a constraint (its IntegrityError is the cause)."""
 
 
 def async_url(url: str) -> URL:
@@ -124,13 +131,21 @@ class Database:
     Use `await Database.open(url)`, never the constructor.
     """
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, sqlite_path: str | None = None) -> None:
         self.engine = engine
         # SQLite has one writer at a time, and a writer that finds the lock taken polls
         # for it with growing sleeps (busy_timeout): under load that costs tens of ms per
         # input. Queuing this process's writers here instead hands the lock over at once;
         # busy_timeout remains for other processes (the CLI, a second server).
         self._sqlite_writes = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        # SQLite's `write` transactions: a thread of their own (see `write`).
+        self._writes: SqliteWrites | None = None
+        if sqlite_path is not None and self._sqlite_writes is not None:
+            from quintet.server.storage.sqlite_writes import SqliteWrites
+
+            self._writes = SqliteWrites(
+                sqlite_path, lambda c: _sqlite_connect(c, None), self._sqlite_writes
+            )
 
     @classmethod
     async def open(cls, url: str) -> Database:
@@ -153,7 +168,7 @@ class Database:
         if sqlite:
             event.listen(engine.sync_engine, "connect", _sqlite_connect)
             event.listen(engine.sync_engine, "begin", _sqlite_begin)
-        database = cls(engine)
+        database = cls(engine, parsed.database if sqlite else None)
         try:
             async with (
                 _migration_lock(),
@@ -161,7 +176,7 @@ class Database:
             ):
                 await c.run_sync(_migrate)
         except BaseException:
-            await engine.dispose()
+            await database.close()
             raise
         return database
 
@@ -180,7 +195,44 @@ class Database:
 
     async def close(self) -> None:
         """Close every pooled connection. The database is unusable afterwards."""
+        if self._writes is not None:
+            await self._writes.close()
         await self.engine.dispose()
+
+    @property
+    def write_transactions(self) -> int:
+        """How many transactions have committed `write`s on SQLite's thread (one per
+        group commit; 0 on PostgreSQL, whose writes go through the engine)."""
+        return 0 if self._writes is None else self._writes.transactions
+
+    async def write(
+        self,
+        what: str,
+        work: Callable[[Connection], T],
+        sqlite_work: Callable[[sqlite3.Connection], T],
+    ) -> T:
+        """One committed write transaction: its result. Errors as in `transaction`
+        (`ConstraintFailed` when a constraint refused a write).
+
+        On SQLite `sqlite_work(connection)`, on a thread of its own (`sqlite_writes.py`),
+        taking turns with this process's other writers: one hand-over each way per batch
+        of writes (group commit: concurrent writes share a transaction, each under its
+        own savepoint), where the async engine crosses threads for every step. On
+        PostgreSQL `work(connection)` through the async engine (`run_sync`); each does the
+        same, with the columns as the engine stores them.
+        """
+        if self._writes is None:
+            async with self.transaction(what, write=True) as c:
+                return await c.run_sync(work)
+        try:
+            return await self._writes.run(what, sqlite_work)
+        except sqlite3.IntegrityError as error:
+            raise ConstraintFailed(f"{what}: {error}") from error
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(f"{what}: {error}") from error
+        except (ValueError, TypeError) as error:
+            # A value its column cannot hold (the engine raises a StatementError for it).
+            raise StorageError(f"{what}: {error}") from error
 
     @contextlib.asynccontextmanager
     async def transaction(

@@ -10,10 +10,11 @@ in `appends.py` (over `sqlite_writer.py` or `pg_writer.py`), the leases in `leas
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
-from sqlalchemy import Row, delete, exists, func, select, update
+from sqlalchemy import Connection, Row, bindparam, delete, exists, func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from quintet.core.inputs import Input
@@ -34,6 +35,38 @@ from quintet.server.storage.rows import (
     check_new_table,
 )
 from quintet.server.storage.sqlite_writer import SqliteInputWriter
+from quintet.server.storage.sqlite_writes import (
+    CLAIM,
+    CLAIM_KEYS,
+    INSERT_SEAT,
+    INSERT_TABLE,
+    SEAT_COLUMNS,
+    TABLE_COLUMNS,
+    sqlite_values,
+)
+
+# The lobby's statements, built once: built for each call they cost the event loop more
+# CPU than running them (bound parameters "b_*"; the other parameters' keys are the
+# columns an UPDATE sets).
+_tables, _seats = models.tables, models.seats
+# The whole check of a claim is in the WHERE clause of one statement, so two concurrent
+# claims cannot both see the seat free: the database serialises the row update and the
+# loser's WHERE no longer matches.
+_CLAIM = update(_seats).where(
+    _seats.c.table_id == bindparam("b_table"),
+    _seats.c.seat == bindparam("b_seat"),
+    _seats.c.kind == "human",
+    _seats.c.nickname.is_(None),
+    exists().where(_tables.c.id == bindparam("b_table"), _tables.c.status == "open"),
+)
+_SET_STATUS = update(_tables).where(_tables.c.id == bindparam("b_id"))
+_SET_STATUS_FROM = _SET_STATUS.where(_tables.c.status == bindparam("b_from"))
+_INSERT_TABLE = _tables.insert()
+_INSERT_SEATS = _seats.insert()
+
+
+class _NoTable(Exception):
+    """Raised inside a write transaction (rolling it back) for a table that is not there."""
 
 
 def _now() -> datetime:
@@ -112,6 +145,12 @@ class Store(LeaseQueries, RatingQueries, InputAppends):
         return self._db.backend
 
     @property
+    def lobby_transactions(self) -> int:
+        """How many transactions have committed the lobby's writes (creates, claims,
+        statuses) on SQLite's own thread: one per group commit; 0 on PostgreSQL."""
+        return self._db.write_transactions
+
+    @property
     def input_transactions(self) -> int:
         """How many transactions have committed inputs so far (one per group commit)."""
         return self._input_transactions
@@ -136,35 +175,39 @@ class Store(LeaseQueries, RatingQueries, InputAppends):
         kind is unknown, a bot has no level, or the seed does not fit 64 bits.
         """
         check_new_table(table)
+        row = {
+            "id": table.id,
+            "game": table.game,
+            "options": table.options,
+            "seed": table.seed,
+            "players": table.players,
+            "status": "open",
+            "settings": table.settings,
+            "created_at": table.created_at or _now(),
+        }
+        seats = [
+            {
+                "table_id": table.id,
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "nickname": s.nickname,
+                "token_hash": s.token_hash,
+                "joined_at": s.joined_at,
+            }
+            for s in table.seats
+        ]
+
+        def create(c: Connection) -> None:
+            c.execute(_INSERT_TABLE, row)
+            c.execute(_INSERT_SEATS, seats)
+
+        def create_sqlite(c: sqlite3.Connection) -> None:
+            c.execute(INSERT_TABLE, sqlite_values(row, TABLE_COLUMNS))
+            c.executemany(INSERT_SEAT, [sqlite_values(s, SEAT_COLUMNS) for s in seats])
+
         try:
-            async with self._db.transaction(f"creating table {table.id!r}", write=True) as c:
-                await c.execute(
-                    models.tables.insert().values(
-                        id=table.id,
-                        game=table.game,
-                        options=table.options,
-                        seed=table.seed,
-                        players=table.players,
-                        status="open",
-                        settings=table.settings,
-                        created_at=table.created_at or _now(),
-                    )
-                )
-                await c.execute(
-                    models.seats.insert(),
-                    [
-                        {
-                            "table_id": table.id,
-                            "seat": s.seat,
-                            "kind": s.kind,
-                            "level": s.level,
-                            "nickname": s.nickname,
-                            "token_hash": s.token_hash,
-                            "joined_at": s.joined_at,
-                        }
-                        for s in table.seats
-                    ],
-                )
+            await self._db.write(f"creating table {table.id!r}", create, create_sqlite)
         except ConstraintFailed as error:
             raise StorageError(f"table {table.id!r} already exists") from error.__cause__
 
@@ -283,26 +326,18 @@ class Store(LeaseQueries, RatingQueries, InputAppends):
         first, or it is a bot seat, or the table has started); read `table()` to tell
         which. `joined_at` defaults to now (UTC).
         """
-        t, s = models.tables, models.seats
-        # The whole check is in the WHERE clause of one statement, so two concurrent
-        # claims cannot both see the seat free: the database serialises the row update
-        # and the loser's WHERE no longer matches.
-        statement = (
-            update(s)
-            .where(
-                s.c.table_id == table_id,
-                s.c.seat == seat,
-                s.c.kind == "human",
-                s.c.nickname.is_(None),
-                exists().where(t.c.id == table_id, t.c.status == "open"),
-            )
-            .values(nickname=nickname, token_hash=token_hash, joined_at=joined_at or _now())
+        values = {
+            "b_table": table_id,
+            "b_seat": seat,
+            "nickname": nickname,
+            "token_hash": token_hash,
+            "joined_at": joined_at or _now(),
+        }
+        return await self._db.write(
+            f"claiming seat {seat} of table {table_id!r}",
+            lambda c: c.execute(_CLAIM, values).rowcount == 1,
+            lambda c: c.execute(CLAIM, sqlite_values(values, CLAIM_KEYS)).rowcount == 1,
         )
-        async with self._db.transaction(
-            f"claiming seat {seat} of table {table_id!r}", write=True
-        ) as c:
-            result = await c.execute(statement)
-        return bool(result.rowcount == 1)
 
     async def set_status(
         self,
@@ -328,23 +363,43 @@ class Store(LeaseQueries, RatingQueries, InputAppends):
                     f" not {value!r}"
                 )
         t = models.tables
-        values: dict[str, Any] = {"status": status}
+        # The columns to set are the parameters' other keys (see `_SET_STATUS`).
+        values: dict[str, Any] = {"b_id": table_id, "status": status}
         if started_at is not None:
             values["started_at"] = started_at
         if finished_at is not None:
             values["finished_at"] = finished_at
         if result is not None:
             values["result"] = result
-        statement = update(t).where(t.c.id == table_id).values(**values)
+        statement = _SET_STATUS
         if only_from is not None:
-            statement = statement.where(t.c.status == only_from)
-        async with self._db.transaction(f"setting table {table_id!r} {status}", write=True) as c:
-            changed = (await c.execute(statement)).rowcount == 1
-            if not changed:
-                known = (await c.execute(select(t.c.id).where(t.c.id == table_id))).first()
-                if known is None:
-                    raise StorageError(f"no table {table_id!r}")
-        return changed
+            statement, values["b_from"] = _SET_STATUS_FROM, only_from
+
+        def change(c: Connection) -> bool:
+            if c.execute(statement, values).rowcount == 1:
+                return True
+            if c.execute(select(t.c.id).where(t.c.id == table_id)).first() is None:
+                raise _NoTable
+            return False
+
+        def change_sqlite(c: sqlite3.Connection) -> bool:
+            columns = [k for k in values if not k.startswith("b_")]
+            sql = f"UPDATE tables SET {', '.join(f'{k} = ?' for k in columns)} WHERE id = ?"
+            if only_from is not None:
+                sql += " AND status = ?"
+            keys = [*columns, "b_id", *(["b_from"] if only_from is not None else [])]
+            if c.execute(sql, sqlite_values(values, keys)).rowcount == 1:
+                return True
+            if c.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
+                raise _NoTable
+            return False
+
+        try:
+            return await self._db.write(
+                f"setting table {table_id!r} {status}", change, change_sqlite
+            )
+        except _NoTable:
+            raise StorageError(f"no table {table_id!r}") from None
 
     async def set_settings(self, table_id: str, settings: JSON) -> None:
         """Replace a table's settings (e.g. to link the table its players meet at next).
