@@ -118,19 +118,29 @@ def race_rl(revision: str, rounds: int, steps: int) -> dict[str, object]:
             pair = [(before, old_rl), (after, quintet.rl)]
             for rates, rl in pair if round_no % 2 == 0 else pair[::-1]:
                 rates.append(run(rl, steps, round_no + 1))
-    old, new = (statistics.median(wall for wall, _ in rates) for rates in (before, after))
-    old_cpu, new_cpu = (statistics.median(cpu for _, cpu in rates) for rates in (before, after))
     return {
         "benchmark": "rl_quashars_aec_steps_vs_revision",
         "revision": revision,
         "players": 4,
         "steps": steps,
         "repeats": rounds,
-        "steps_per_second_revision": round(old, 1),
-        "steps_per_second_working_tree": round(new, 1),
+        **speeds("steps", before, after),
+    }
+
+
+def speeds(
+    unit: str, before: list[tuple[float, float]], after: list[tuple[float, float]]
+) -> dict[str, float]:
+    """The medians of the rounds' (wall, CPU) rates of the revision and the working tree,
+    and the speed-ups, as `<unit>_per_second_*` and `<unit>_per_cpu_second_*` figures."""
+    old, new = (statistics.median(wall for wall, _ in rates) for rates in (before, after))
+    old_cpu, new_cpu = (statistics.median(cpu for _, cpu in rates) for rates in (before, after))
+    return {
+        f"{unit}_per_second_revision": round(old, 1),
+        f"{unit}_per_second_working_tree": round(new, 1),
         "speedup": round(new / old, 3),
-        "steps_per_cpu_second_revision": round(old_cpu, 1),
-        "steps_per_cpu_second_working_tree": round(new_cpu, 1),
+        f"{unit}_per_cpu_second_revision": round(old_cpu, 1),
+        f"{unit}_per_cpu_second_working_tree": round(new_cpu, 1),
         "speedup_by_cpu_time": round(new_cpu / old_cpu, 3),
     }
 
@@ -174,8 +184,6 @@ def main(argv: list[str] | None = None) -> None:
                 seconds = random_games(args.games, seed=round_no + 2, rules=rules)
                 cpu = max(time.process_time() - cpu, 1e-9)
                 rates.append((args.games / seconds, args.games / cpu))
-    old, new = (statistics.median(wall for wall, _ in rates) for rates in (before, after))
-    old_cpu, new_cpu = (statistics.median(cpu for _, cpu in rates) for rates in (before, after))
     line = {
         "benchmark": "quashars_random_games_vs_revision",
         "revision": args.revision,
@@ -183,12 +191,7 @@ def main(argv: list[str] | None = None) -> None:
         "game_unit": GAME_UNIT,
         "games": args.games,
         "repeats": args.rounds,
-        "games_per_second_revision": round(old, 1),
-        "games_per_second_working_tree": round(new, 1),
-        "speedup": round(new / old, 3),
-        "games_per_cpu_second_revision": round(old_cpu, 1),
-        "games_per_cpu_second_working_tree": round(new_cpu, 1),
-        "speedup_by_cpu_time": round(new_cpu / old_cpu, 3),
+        **speeds("games", before, after),
     }
     print(json.dumps(line), flush=True)
 
