@@ -92,6 +92,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(Exception, api.server_error)
     # Outermost: a body over the limit is refused before anything reads it.
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, refuse=api.refusal)
+    # WebSockets only: each connection's writer sends straight to uvicorn (ws.py).
+    app.add_middleware(ws.KeepServerSend)
     app.include_router(api.router)
     app.include_router(ratings.router)
     app.include_router(ws.router)
