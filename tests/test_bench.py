@@ -47,6 +47,7 @@ from bench import (  # noqa: E402
     quiddler_hard,
     server_capacity,
     server_capacity_cluster,
+    server_cpu,
     server_load,
     simulate_games,
     words_load,
@@ -603,6 +604,19 @@ def test_words_load_bench_alone(capsys: pytest.CaptureFixture[str]) -> None:
     words_load.main(["--rounds", "1"])
     (printed,) = lines_of(capsys.readouterr().out)
     assert printed["benchmark"] == "words_load" and printed["rounds"] == 1
+
+
+def test_server_cpu_bench_stores_its_inputs_in_sqlite_when_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    server_cpu.main(["--games", "1", "--extra", "0", "--db", "sqlite"])
+    (line,) = lines_of(capsys.readouterr().out)
+    assert (line["benchmark"], line["db"], line["games"]) == ("server_cpu", "sqlite", 1)
+    assert line["inputs"] > 0
+    assert line["cpu_ms_per_input"] > 0
+    assert line["user_ms_per_input"] + line["system_ms_per_input"] == pytest.approx(
+        line["cpu_ms_per_input"], abs=0.002
+    )
 
 
 def test_quiddler_best_bench_alone(capsys: pytest.CaptureFixture[str]) -> None:
