@@ -68,11 +68,11 @@ class SqliteInputWriter:
     def __init__(self, path: str) -> None:
         self._path = path
         # One long-lived thread fed by a queue, answering each call with one
-        # call_soon_threadsafe: a thread pool's submit, its concurrent future and the
-        # chaining of that future to the loop's cost several times as much per batch
-        # (docs/benchmarks.md, "The hot path of an action"). The thread is the only user
-        # of the connection. Daemon: a thread stuck in the disk never blocks the exit
-        # (what it was writing is then as after a crash: committed or not, never half).
+        # call_soon_threadsafe, where a thread pool adds its submit, a concurrent future
+        # and that future's chaining to the loop to every batch (docs/benchmarks.md,
+        # "The hot path of an action"). The thread is the only user of the connection.
+        # Daemon: a thread stuck in the disk never blocks the exit (what it was writing
+        # is then as after a crash: committed or not, never half).
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._serve, name="quintet-sqlite", daemon=True)
         self._connection: sqlite3.Connection | None = None
@@ -168,7 +168,8 @@ class SqliteInputWriter:
                 loop.call_soon_threadsafe(_settle, done, result, error)
 
     def _connect(self) -> None:
-        # isolation_level=None: BEGIN and COMMIT are issued here, explicitly.
+        # isolation_level=None: no implicit BEGIN; a lone INSERT commits by itself, and a
+        # longer transaction's BEGIN and COMMIT are issued here, explicitly.
         connection = sqlite3.connect(
             self._path, timeout=SQLITE_BUSY_TIMEOUT_MS / 1000, isolation_level=None
         )
