@@ -50,6 +50,7 @@ from bench import (  # noqa: E402
     server_cpu,
     server_load,
     simulate_games,
+    store_busy_loop,
     words_load,
 )
 from bench.quashars_playouts import (  # noqa: E402
@@ -808,3 +809,14 @@ def test_server_capacity_refuses_bad_arguments_by_name(
         server_capacity.main(argv)
     assert stopped.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_busy_loop_append_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    store_busy_loop.main(["--quick", "--switch-interval", "0.002"])
+    (line,) = lines_of(capsys.readouterr().out)
+    assert (line["benchmark"], line["appends"], line["quick"]) == ("store_busy_loop", 20, True)
+    assert line["switch_interval_ms"] == 2.0
+    assert 0 < line["p50_ms"] <= line["p90_ms"] <= line["p99_ms"] <= line["max_ms"]
+    with pytest.raises(SystemExit):
+        store_busy_loop.main(["--appends", "0"])
+    assert "--appends must be >= 1" in capsys.readouterr().err

@@ -37,6 +37,9 @@ KEEP_ALIVE_S: Final = 5
 GRACEFUL_S: Final = 5
 #: Collections of generation 1 between two full collections (Python's default: 10).
 FULL_GC_EVERY: Final = 100
+#: Seconds a thread waiting for the GIL lets the running one go on before asking it to
+#: hand over (Python's default: 0.005).
+GIL_SWITCH_S: Final = 0.0005
 
 
 def config(settings: Settings, log_level: str = "info") -> uvicorn.Config:
@@ -133,6 +136,13 @@ def serve(settings: Settings, log_level: str = "info", *, open_browser: bool = F
     # once the app has started (app.py).
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_GC_EVERY)
+    # The SQLite writer thread needs the GIL a few times per batch (to wake, after its
+    # statement, to answer the loop), and a busy event loop holds it: each time, the
+    # writer waits out the switch interval. With the loop never idle (bench/
+    # store_busy_loop.py) appends had a p99 of 0.1-5 s with the default 5 ms and 16-34 ms
+    # with 0.5 ms (docs/benchmarks.md, "The hot path of an action"). The interval only
+    # matters while another thread waits for the GIL.
+    sys.setswitchinterval(GIL_SWITCH_S)
     server = uvicorn.Server(config(settings, log_level))
     threading.Thread(
         target=_announce_when_listening,
