@@ -47,8 +47,10 @@ from bench import (  # noqa: E402
     quiddler_hard,
     server_capacity,
     server_capacity_cluster,
+    server_cpu,
     server_load,
     simulate_games,
+    store_busy_loop,
     words_load,
 )
 from bench.quashars_playouts import (  # noqa: E402
@@ -623,6 +625,19 @@ def test_words_load_bench_alone(capsys: pytest.CaptureFixture[str]) -> None:
     assert printed["benchmark"] == "words_load" and printed["rounds"] == 1
 
 
+def test_server_cpu_bench_stores_its_inputs_in_sqlite_when_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    server_cpu.main(["--games", "1", "--extra", "0", "--db", "sqlite"])
+    (line,) = lines_of(capsys.readouterr().out)
+    assert (line["benchmark"], line["db"], line["games"]) == ("server_cpu", "sqlite", 1)
+    assert line["inputs"] > 0
+    assert line["cpu_ms_per_input"] > 0
+    assert line["user_ms_per_input"] + line["system_ms_per_input"] == pytest.approx(
+        line["cpu_ms_per_input"], abs=0.002
+    )
+
+
 def test_quiddler_best_bench_alone(capsys: pytest.CaptureFixture[str]) -> None:
     line = quiddler_best.measure(hands=4, seed=2, builds=1)
     assert KEYS["quiddler_best_hand"] - COMMON_KEYS <= set(line)
@@ -827,3 +842,14 @@ def test_server_capacity_refuses_bad_arguments_by_name(
         server_capacity.main(argv)
     assert stopped.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_busy_loop_append_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    store_busy_loop.main(["--quick", "--switch-interval", "0.002"])
+    (line,) = lines_of(capsys.readouterr().out)
+    assert (line["benchmark"], line["appends"], line["quick"]) == ("store_busy_loop", 20, True)
+    assert line["switch_interval_ms"] == 2.0
+    assert 0 < line["p50_ms"] <= line["p90_ms"] <= line["p99_ms"] <= line["max_ms"]
+    with pytest.raises(SystemExit):
+        store_busy_loop.main(["--appends", "0"])
+    assert "--appends must be >= 1" in capsys.readouterr().err

@@ -270,11 +270,13 @@ class _Socket:
     """A stand-in for the server side of a WebSocket: records what is sent and the close."""
 
     def __init__(self) -> None:
+        self.scope: dict[str, object] = {}  # no server's own `send` in it: `send` below
         self.sent: list[str] = []
         self.closed: tuple[int, str] | None = None
 
-    async def send_text(self, text: str) -> None:
-        self.sent.append(text)
+    async def send(self, message: dict[str, str]) -> None:
+        assert message["type"] == "websocket.send", message
+        self.sent.append(message["text"])
 
     async def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)

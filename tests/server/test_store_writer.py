@@ -15,8 +15,9 @@ from tests.server.test_store import new_table, run
 
 from quintet.core import Input
 from quintet.server.storage import StorageError, Store
+from quintet.server.storage.engine import ConstraintFailed
 from quintet.server.storage.pg_writer import PgInputWriter
-from quintet.server.storage.sqlite_writer import SqliteInputWriter
+from quintet.server.storage.sqlite_writer import ROWS_PER_STATEMENT, SqliteInputWriter
 
 
 def act(table: int, seq: int) -> Input:
@@ -199,3 +200,60 @@ def test_the_benchmark_of_postgresqls_batch_forms_runs(
         for figures in line[f"{size} rows, {form}"]:
             assert 0 < figures["p50_ms"] <= figures["p99_ms"]
             assert figures["cpu_ms"] > 0
+
+
+def _rows(table_id: str, seqs: range | list[int]) -> list[dict[str, object]]:
+    return [
+        {
+            "table_id": table_id,
+            "seq": seq,
+            "time_ms": seq,
+            "seat": 0,
+            "action": json.dumps({"seq": seq}),
+            "epoch": None,
+        }
+        for seq in seqs
+    ]
+
+
+@pytest.mark.parametrize("count", [1, 2, ROWS_PER_STATEMENT, ROWS_PER_STATEMENT + 1])
+def test_the_sqlite_writer_commits_a_batch_of_any_size_whole(tmp_path: Path, count: int) -> None:
+    """Up to ROWS_PER_STATEMENT rows are one INSERT that commits by itself; more are
+    inserted inside BEGIN ... COMMIT: either way every row is stored, in order."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'q.db'}"
+
+    async def go(store: Store) -> list[Input]:
+        await store.create_table(new_table("t0"))
+        assert store._writer is not None
+        await store._writer.insert("a test batch", _rows("t0", range(count)))
+        return await store.inputs("t0")
+
+    stored = run(go, url)
+    assert [inp.action for inp in stored] == [{"seq": seq} for seq in range(count)]
+
+
+@pytest.mark.parametrize("count", [2, ROWS_PER_STATEMENT + 1])
+def test_a_sqlite_batch_with_one_bad_row_stores_none_of_its_rows(
+    tmp_path: Path, count: int
+) -> None:
+    """The one INSERT is atomic as the explicit transaction is: a taken seq in the last
+    row refuses the whole batch, and the rows before it are not kept."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'q.db'}"
+
+    async def go(store: Store) -> tuple[BaseException | None, list[Input]]:
+        await store.create_table(new_table("t0"))
+        assert store._writer is not None
+        await store._writer.insert("the first row", _rows("t0", [0]))
+        try:
+            # seqs 1, 2, ... and then 0 again: the last row's key is taken
+            await store._writer.insert("a bad batch", _rows("t0", [*range(1, count), 0]))
+        except StorageError as error:
+            refused: BaseException | None = error
+        else:
+            refused = None
+        return refused, await store.inputs("t0")
+
+    refused, stored = run(go, url)
+    assert isinstance(refused, ConstraintFailed), refused
+    assert "a bad batch" in str(refused)
+    assert [inp.action for inp in stored] == [{"seq": 0}]

@@ -90,7 +90,9 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(StarletteHTTPException, api.http_error)
     app.add_exception_handler(StorageError, api.storage_error)
     app.add_exception_handler(Exception, api.server_error)
-    # Outermost: a body over the limit is refused before anything reads it.
+    # WebSockets only: each connection's writer sends straight to uvicorn (ws.py).
+    app.add_middleware(ws.KeepServerSend)
+    # Outermost (added last): a body over the limit is refused before anything reads it.
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, refuse=api.refusal)
     # Matched in this order: the table's WebSocket first (one route, and the most opened).
     app.include_router(ws.router)

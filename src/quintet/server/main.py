@@ -9,6 +9,7 @@ raises KeyboardInterrupt, which the CLI reports as "Interrupted." (exit 130).
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import sys
@@ -34,6 +35,11 @@ MAX_HEADER_BYTES: Final = 16_384
 KEEP_ALIVE_S: Final = 5
 #: Seconds a shutdown waits for connections and tasks before cancelling them.
 GRACEFUL_S: Final = 5
+#: Collections of generation 1 between two full collections (Python's default: 10).
+FULL_GC_EVERY: Final = 100
+#: Seconds a thread waiting for the GIL lets the running one go on before asking it to
+#: hand over (Python's default: 0.005).
+GIL_SWITCH_S: Final = 0.0005
 
 
 def config(settings: Settings, log_level: str = "info") -> uvicorn.Config:
@@ -119,6 +125,23 @@ def _announce_when_listening(server: uvicorn.Server, url: str, open_browser: boo
 def serve(settings: Settings, log_level: str = "info", *, open_browser: bool = False) -> None:
     """Serve until stopped; returns after a clean shutdown on SIGTERM. (`check_database`
     first turns a database problem into one clear error instead of uvicorn's traceback.)"""
+    # A full collection stops every table at once for as long as it scans the heap, which
+    # grows with the tables and connections held: under load, the default thresholds ran
+    # one every few seconds, each a pause of 50-250 ms, the largest single delays an
+    # action met. Here ten times fewer, the young generations as before: the server
+    # makes little cyclic garbage (about 10,000 objects in a 28 s benchmark run, most of
+    # it found by the young collections), so memory is not at stake (docs/benchmarks.md,
+    # "The hot path of an action"). The start-up heap is frozen out of every collection
+    # once the app has started (app.py).
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_GC_EVERY)
+    # The SQLite writer thread needs the GIL a few times per batch (to wake, after its
+    # statement, to answer the loop), and a busy event loop holds it: each time, the
+    # writer waits out the switch interval. With the loop never idle (bench/
+    # store_busy_loop.py) appends had a p99 of 0.1-5 s with the default 5 ms and 16-34 ms
+    # with 0.5 ms (docs/benchmarks.md, "The hot path of an action"). The interval only
+    # matters while another thread waits for the GIL.
+    sys.setswitchinterval(GIL_SWITCH_S)
     server = uvicorn.Server(config(settings, log_level))
     threading.Thread(
         target=_announce_when_listening,

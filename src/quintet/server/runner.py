@@ -357,7 +357,10 @@ class TableRunner:
                 if not self._pending:
                     due = self._next_due()
                     wait = None if due is None else (due - self.now()) / 1000
-                    if wait is None or wait > 0:
+                    if wait is None:  # nothing due: only a submission or a change wakes it
+                        self._wake.clear()
+                        await self._wake.wait()
+                    elif wait > 0:
                         self._wake.clear()
                         try:
                             async with asyncio.timeout(wait):

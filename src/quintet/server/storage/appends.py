@@ -38,7 +38,10 @@ class PendingInput:
 
 
 def _answer(pending: PendingInput, lost: Lost) -> None:
-    """Tell one append its row committed, or that its table's lease was lost (not stored)."""
+    """Tell one append its row committed, or that its table's lease was lost (not stored);
+    nothing to a caller that was cancelled meanwhile."""
+    if pending.done.done():
+        return
     table_id = pending.row["table_id"]
     if table_id in lost and pending.fence is not None:
         owner, epoch = pending.fence
@@ -97,33 +100,39 @@ class InputAppends:
             "action": action,
             "epoch": fence[1] if fence is not None else None,
         }
-        done = asyncio.get_running_loop().create_future()
-        pending = PendingInput(where, row, done, fence, inp.action)
+        loop = asyncio.get_running_loop()
+        pending = PendingInput(where, row, loop.create_future(), fence, inp.action)
         self._appends.append(pending)
         if self._flush is None:
-            # Nothing committing: this row's batch is taken now (alone, unless others
-            # queued in this same loop step), before any other caller runs.
-            self._flush = asyncio.ensure_future(self._flush_appends(self._take_batch()))
+            # Nothing committing: a flush starts, and takes its batch when it first runs,
+            # so the appends of the other tables that step in this same turn of the loop
+            # share this one's commit (its fsync: the largest CPU cost of an append,
+            # docs/benchmarks.md, "The hot path of an action").
+            self._flush = loop.create_task(self._flush_appends())
         try:
-            # Shielded: cancelling this caller must not cancel the future the flush sets.
-            await asyncio.shield(pending.done)
+            # Not shielded: a cancelled caller cancels its own future, which the flush
+            # then leaves alone (`_answer`); the row itself may still be committed.
+            await pending.done
         except asyncio.CancelledError:
             if pending in self._appends:  # not taken by a flush: it will never be stored
                 self._appends.remove(pending)
-            else:  # in flight: its outcome has no reader left (no "never retrieved" warning)
-                pending.done.add_done_callback(lambda f: f.cancelled() or f.exception())
             raise
 
     def _take_batch(self) -> list[PendingInput]:
+        """The queued appends, but those whose caller was cancelled: never stored."""
         batch, self._appends = self._appends, []
-        return batch
+        # A caller cancelled in this same turn of the loop has its future cancelled at
+        # once, though it has not yet run to take its row out of the queue.
+        return [p for p in batch if not p.done.cancelled()]
 
-    async def _flush_appends(self, batch: list[PendingInput]) -> None:
-        """Commit `batch`, then at once each batch that queued meanwhile, until none is left.
+    async def _flush_appends(self) -> None:
+        """Commit the queued appends as one batch, then at once each batch that queued
+        meanwhile, until none is left.
 
         One task for all: the next batch starts in the same loop step as the previous one's
         answers, without waking a caller first (a busy loop makes every wake-up cost).
         """
+        batch = self._take_batch()
         try:
             while batch:
                 await self._commit_inputs(batch)
@@ -156,7 +165,8 @@ class InputAppends:
             try:
                 lost = await self._insert_input(p)
             except StorageError as error:
-                p.done.set_exception(error)
+                if not p.done.done():  # its caller may have been cancelled meanwhile
+                    p.done.set_exception(error)
             else:
                 _answer(p, lost)
 

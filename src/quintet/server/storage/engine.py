@@ -42,11 +42,15 @@ _SUPPORTED = ("sqlite+aiosqlite", "postgresql+asyncpg")
 T = TypeVar("T")
 
 
+# allow_nan=False: NaN/Infinity are not JSON; PostgreSQL would refuse them and SQLite
+# would keep them, so both refuse them here. ensure_ascii=False keeps text readable. One
+# encoder for all: `json.dumps` with options builds a new one per call (every input).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def dumps(value: JSON) -> str:
     """JSON text as stored. Raises ValueError for NaN/Infinity, TypeError for non-JSON."""
-    # allow_nan=False: NaN/Infinity are not JSON; PostgreSQL would refuse them and SQLite
-    # would keep them, so both refuse them here. ensure_ascii=False keeps text readable.
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _ENCODER.encode(value)
 
 
 class ConstraintFailed(StorageError):

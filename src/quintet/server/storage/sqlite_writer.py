@@ -4,18 +4,23 @@ Through SQLAlchemy's async engine over aiosqlite, one durable append crosses bet
 event loop and aiosqlite's thread several times (check-out, BEGIN, INSERT, COMMIT,
 return), and each crossing waits for a loop busy with other tables: that, not the fsync,
 made the append's tail (docs/benchmarks.md, "Server load"). Here a whole batch of input
-rows is one crossing each way: the thread runs BEGIN IMMEDIATE, one executemany INSERT
-and COMMIT (one fsync under WAL + synchronous=FULL) and only then resolves the awaitable.
-The store batches (group commit, `Store.append_input`); this module only commits.
+rows is one crossing each way: the thread runs one INSERT of all its rows, which SQLite
+commits as a transaction of its own (one fsync under WAL + synchronous=FULL; a fenced
+batch or a very large one: BEGIN IMMEDIATE, the lease check, the rows, COMMIT), and only
+then answers the awaitable. The store batches (group commit, `Store.append_input`); this
+module only commits.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
+import queue
 import sqlite3
-from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from quintet.server.storage.engine import SQLITE_BUSY_TIMEOUT_MS, ConstraintFailed
 from quintet.server.storage.leases import Fences, Lost, fenced_out
@@ -24,6 +29,32 @@ from quintet.server.storage.rows import StorageError
 _INSERT = (
     "INSERT INTO inputs (table_id, seq, time_ms, seat, action, epoch) VALUES (?, ?, ?, ?, ?, ?)"
 )
+
+#: The most rows one INSERT statement carries (6 parameters a row, far under SQLite's
+#: limit of 32,766); a larger batch is inserted row by row inside BEGIN ... COMMIT.
+ROWS_PER_STATEMENT = 500
+
+T = TypeVar("T")
+
+
+@functools.cache
+def _insert_rows(count: int) -> str:
+    """The INSERT of `count` rows (one text per count, so each is prepared once)."""
+    return _INSERT + ", (?, ?, ?, ?, ?, ?)" * (count - 1)
+
+
+#: A call for the thread: the work, the loop of the caller and the future it awaits.
+_Job = tuple[Callable[[], Any], asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
+
+
+def _settle(done: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    """On the caller's loop: answer the future of a call (unless its caller gave up)."""
+    if done.cancelled():
+        return
+    if error is None:
+        done.set_result(result)
+    else:
+        done.set_exception(error)
 
 
 class SqliteInputWriter:
@@ -36,19 +67,27 @@ class SqliteInputWriter:
 
     def __init__(self, path: str) -> None:
         self._path = path
-        # One worker: every call runs on the same thread, the only user of the connection.
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="quintet-sqlite")
+        # One long-lived thread fed by a queue, answering each call with one
+        # call_soon_threadsafe, where a thread pool adds its submit, a concurrent future
+        # and that future's chaining to the loop to every batch (docs/benchmarks.md,
+        # "The hot path of an action"). The thread is the only user of the connection.
+        # Daemon: a thread stuck in the disk never blocks the exit (what it was writing
+        # is then as after a crash: committed or not, never half).
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, name="quintet-sqlite", daemon=True)
         self._connection: sqlite3.Connection | None = None
         self._closed = False
+        self._stopped = False  # the thread was told to end: no call may be handed over
 
     @classmethod
     async def open(cls, path: str) -> SqliteInputWriter:
         """Start the thread and connect; raises `StorageError` when the file cannot be opened."""
         writer = cls(path)
+        writer._thread.start()
         try:
             await writer._call(writer._connect, "opening the SQLite input writer")
         except BaseException:
-            writer._thread.shutdown(wait=False)
+            writer._stop()
             raise
         return writer
 
@@ -65,23 +104,21 @@ class SqliteInputWriter:
             (r["table_id"], r["seq"], r["time_ms"], r["seat"], r["action"], r["epoch"])
             for r in rows
         ]
-        lost: Lost = {}
-        await self._call(lambda: lost.update(self._insert(values, fences or {})), what)
-        return lost
+        return await self._call(lambda: self._insert(values, fences or {}), what)
 
     async def pragmas(self) -> dict[str, object]:
         """The writer connection's journal mode, synchronous level and foreign-key switch
         (for tests: the durability settings of the connection that commits inputs)."""
-        found: dict[str, object] = {}
 
-        def read() -> None:
+        def read() -> dict[str, object]:
             connection = self._connection
             assert connection is not None, "the input writer is closed"
-            for name in ("journal_mode", "synchronous", "foreign_keys"):
-                found[name] = connection.execute(f"PRAGMA {name}").fetchone()[0]
+            return {
+                name: connection.execute(f"PRAGMA {name}").fetchone()[0]
+                for name in ("journal_mode", "synchronous", "foreign_keys")
+            }
 
-        await self._call(read, "reading the input writer's settings")
-        return found
+        return await self._call(read, "reading the input writer's settings")
 
     async def close(self) -> None:
         """Run every batch already handed to the thread, then close the connection and end
@@ -89,26 +126,50 @@ class SqliteInputWriter:
         if self._closed:
             return
         self._closed = True
-        # The executor runs its queue in order, so this comes after every batch handed over.
+        # The thread takes its queue in order, so this comes after every batch handed over.
         try:
-            await asyncio.get_running_loop().run_in_executor(self._thread, self._disconnect)
+            await self._call(self._disconnect, "closing the SQLite input writer")
         finally:
-            self._thread.shutdown(wait=False)
+            self._stop()
 
-    async def _call(self, work: Any, what: str) -> None:
+    def _stop(self) -> None:
+        if not self._stopped:
+            self._stopped = True
+            self._jobs.put(None)
+
+    async def _call(self, work: Callable[[], T], what: str) -> T:
+        """Run `work` on the thread and return its result; its failures become
+        `ConstraintFailed` or `StorageError` naming `what`."""
+        if self._stopped:
+            raise StorageError(f"{what}: the store is closed")
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[T] = loop.create_future()
+        self._jobs.put((work, loop, done))
         try:
-            await asyncio.get_running_loop().run_in_executor(self._thread, work)
+            return await done
         except sqlite3.IntegrityError as error:
             raise ConstraintFailed(f"{what}: {error}") from error
         except (sqlite3.Error, OSError) as error:
             raise StorageError(f"{what}: {error}") from error
-        except RuntimeError as error:  # the executor was shut down under us
-            raise StorageError(f"{what}: the store is closed") from error
 
     # --- on the writer thread ---------------------------------------------------------
 
+    def _serve(self) -> None:
+        """Run the calls handed over, in order, until told to stop (None)."""
+        while (job := self._jobs.get()) is not None:
+            work, loop, done = job
+            result, error = None, None
+            try:
+                result = work()
+            except Exception as failure:  # the caller's to report, not this thread's
+                error = failure
+            # RuntimeError: that loop is closed, so nobody waits for this answer.
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(_settle, done, result, error)
+
     def _connect(self) -> None:
-        # isolation_level=None: BEGIN and COMMIT are issued here, explicitly.
+        # isolation_level=None: no implicit BEGIN; a lone INSERT commits by itself, and a
+        # longer transaction's BEGIN and COMMIT are issued here, explicitly.
         connection = sqlite3.connect(
             self._path, timeout=SQLITE_BUSY_TIMEOUT_MS / 1000, isolation_level=None
         )
@@ -127,6 +188,15 @@ class SqliteInputWriter:
         connection = self._connection
         if connection is None:
             raise sqlite3.OperationalError("the input writer is closed")
+        if not fences and len(values) <= ROWS_PER_STATEMENT:
+            # One INSERT of every row, outside BEGIN: SQLite makes it a transaction of its
+            # own (all rows or none, committed and fsynced when the statement returns). So
+            # the thread gives the GIL up and takes it back once per batch, not once per
+            # statement (BEGIN, each row, COMMIT): each take waits for an event loop that
+            # is busy with other tables, for up to the interpreter's switch interval
+            # (docs/benchmarks.md, "The hot path of an action").
+            connection.execute(_insert_rows(len(values)), [x for row in values for x in row])
+            return {}
         # IMMEDIATE: take the write lock at BEGIN (waiting up to the busy timeout for the
         # engine's writers: creates, claims, status changes).
         connection.execute("BEGIN IMMEDIATE")
