@@ -144,9 +144,19 @@ def test_token_bucket() -> None:
     assert [bucket.take() for _ in range(4)] == [True, True, True, False]
 
 
+class _UnreadSocket:
+    """A WebSocket whose writer never runs: only the outbox fills."""
+
+    def __init__(self) -> None:
+        self.scope: dict[str, object] = {}
+
+    async def send(self, message: object) -> None:  # pragma: no cover - never called
+        raise AssertionError(f"nothing is sent here, not {message!r}")
+
+
 def test_a_client_that_does_not_read_is_closed() -> None:
     async def main() -> list[object]:
-        connection = Connection(websocket=None, seat=0)  # type: ignore[arg-type]
+        connection = Connection(websocket=_UnreadSocket(), seat=0)  # type: ignore[arg-type]
         for number in range(OUTBOX_LIMIT + 5):
             connection.send(f"message {number}")
         return [connection.outbox.get_nowait() for _ in range(connection.outbox.qsize())]
