@@ -143,6 +143,28 @@ def test_bad_keys_are_refused_and_change_nothing(live_module: LiveServer) -> Non
         assert http.get(f"/api/players/{key_id}").json()["nickname"] is None
 
 
+def test_a_player_key_takes_one_seat_at_a_rated_table(live_module: LiveServer) -> None:
+    seats = ["human", "human", "random"]
+    with live_module.http() as http:
+        key_id, key = new_key(http)
+        rated = create_table(http, "quashars", seats, QUASHARS_FAST)["id"]
+        assert join_with(http, rated, 0, "ann", key).status_code == 200
+        second = join_with(http, rated, 1, "ann again", key)
+        assert second.status_code == 409, second.text
+        assert second.json()["code"] == "player_key/seated"
+        assert "at a rated table one player key takes one seat" in second.json()["detail"]
+        assert http.get(f"/api/tables/{rated}").json()["free_seats"] == [1]  # nothing stored
+        assert http.get(f"/api/players/{key_id}").json()["nickname"] == "ann"
+        _, other = new_key(http)
+        assert join_with(http, rated, 1, "bo", other).status_code == 200
+        # Unrated and practice tables take one key in several seats, as before.
+        for extra in ({"rated": False}, {"practice": True}):
+            table_id = create_table(http, "quashars", seats, QUASHARS_FAST, **extra)["id"]
+            for seat in (0, 1):
+                joined = join_with(http, table_id, seat, "ann", key)
+                assert joined.status_code == 200, (extra, joined.text)
+
+
 def test_a_key_is_checked_without_joining(live_module: LiveServer) -> None:
     with live_module.http() as http:
         key_id, key = new_key(http)
@@ -175,6 +197,9 @@ def test_unknown_games_and_players_are_404(live_module: LiveServer) -> None:
     with live_module.http() as http:
         game = http.get("/api/ratings/chess")
         assert game.status_code == 404 and game.json()["code"] == "game/unknown"
+        long = http.get("/api/ratings/" + "x" * 5000)  # quoted short, with its length
+        assert long.status_code == 404 and "x" * 33 not in long.text
+        assert "(5000 characters)" in long.json()["detail"]
         nobody = http.get("/api/players/nobody")
         assert nobody.status_code == 404 and nobody.json()["code"] == "no_player"
         assert board(http, "quiclo") == []  # nobody played it here: an empty board, not 404
@@ -317,6 +342,13 @@ def test_the_leaderboard_pages_through_every_rating_in_order(live_module: LiveSe
         ("limit=0", "limit", "greater than or equal to 1"),
         ("limit=101", "limit", "less than or equal to 100"),
         ("limit=2.5", "limit", "valid integer"),
+        ("offset=1&offset=2", "offset", "at most once"),
+        ("limit=5&limit=5", "limit", "at most once"),
+        ("offset=%2B1", "offset", "plain digits 0-9 only"),
+        ("offset=%201", "offset", "plain digits 0-9 only"),
+        ("offset=1%20", "offset", "plain digits 0-9 only"),
+        ("offset=1_000", "offset", "plain digits 0-9 only"),
+        ("limit=%EF%BC%95", "limit", "valid integer"),  # a full-width 5
     ],
 )
 def test_a_bad_page_is_refused_by_name(

@@ -3,6 +3,7 @@ a rated table's result and rating updates in one transaction, rated once only.""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from typing import Any
 
@@ -156,5 +157,38 @@ def test_a_forged_secret_for_a_real_id_is_refused_and_the_key_is_stored_hashed(
         async with store.engine.begin() as c:
             stored = (await c.execute(select(models.players))).one()
         assert stored.key_id == key_id and key.split(".")[1] not in str(tuple(stored))
+
+    run(go, db_url)
+
+
+def test_a_claim_with_a_key_links_it_in_the_same_write(db_url: str) -> None:
+    """`claim_seat(key_id=...)` stores the claim, the seat's key and the key's nickname
+    together; with `one_seat_per_key`, of two claims of one key at once exactly one wins,
+    and a refused claim stores nothing."""
+
+    async def go(store: Store) -> None:
+        await store.create_table(new_table("t", seats=SEATS))
+        key_id, _ = await store.create_player()
+        other, _ = await store.create_player()
+        wins = await asyncio.gather(
+            *(
+                store.claim_seat("t", seat, f"Ann{seat}", "h", key_id=key_id, one_seat_per_key=True)
+                for seat in (0, 1)
+            )
+        )
+        assert sorted(wins) == [False, True]
+        won, lost = (0, 1) if wins[0] else (1, 0)
+        assert await store.seat_key("t", won) == key_id
+        assert await store.seat_key("t", lost) is None
+        row = await store.table("t")
+        assert row is not None and row.seats[lost].nickname is None
+        player = await store.player(key_id)
+        assert player is not None and player[0] == f"Ann{won}"
+        # Another key takes the free seat; without the rule, one key takes two seats.
+        assert await store.claim_seat("t", lost, "Bo", "h", key_id=other, one_seat_per_key=True)
+        await store.create_table(new_table("free", seats=SEATS))
+        for seat in (0, 1):
+            assert await store.claim_seat("free", seat, "Ann", "h", key_id=key_id)
+            assert await store.seat_key("free", seat) == key_id
 
     run(go, db_url)

@@ -66,3 +66,15 @@ class BadOptions(RuleError):
     """The options or the player count do not fit the game."""
 
     code = "options/invalid"
+
+
+def quoted(text: str, limit: int = 32) -> str:
+    """`text` quoted for an error message, cut to `limit` characters: an error never
+    echoes unbounded input.
+
+    >>> quoted("Anna"), quoted("x" * 40, 8)
+    ("'Anna'", "'xxxxxxxx...' (40 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}"[:-1] + f"...' ({len(text)} characters)"

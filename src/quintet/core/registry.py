@@ -25,7 +25,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Final
 
 from quintet.core.bot import Bot, BotFactory
-from quintet.core.errors import BadInput
+from quintet.core.errors import BadInput, quoted
 from quintet.core.game import Game
 from quintet.core.levels import BotLevels
 
@@ -148,7 +148,7 @@ def entry(name: str) -> Entry:
     found = _load(name)
     if found is None:
         raise BadInput(
-            f"unknown game {name!r}; the games are: {', '.join(names())}",
+            f"unknown game {quoted(name)}; the games are: {', '.join(names())}",
             "game/unknown",
         )
     return found
@@ -165,7 +165,8 @@ def make_bot(game_name: str, level: str, seat: int, seed: int) -> Bot:
         factory = found.bots[level]
     except KeyError:
         raise BadInput(
-            f"unknown bot {level!r} for {found.game.title}; the bots are: {found.bots.listing()}",
+            f"unknown bot {quoted(level)} for {found.game.title};"
+            f" the bots are: {found.bots.listing()}",
             "bot/unknown",
         ) from None
     return factory(found.game, seat, seed)

@@ -25,7 +25,7 @@ from quintet.server.errors import ErrorCode, HubError, quoted
 from quintet.server.hub import Hub
 from quintet.server.limits import charge
 from quintet.server.lobby import SeatSpec
-from quintet.server.ratings import PLAYER_KEY_HEADER, carry_key, check_player_key, link_seat
+from quintet.server.ratings import PLAYER_KEY_HEADER, carry_key, check_player_key
 from quintet.server.schemas import (
     CreateTable,
     Frame,
@@ -89,10 +89,12 @@ STATUS: Final[dict[str, int]] = {
     ErrorCode.CANNOT_ACT: 409,
     ErrorCode.NOT_FINISHED: 409,
     ErrorCode.STOPPED: 409,
+    ErrorCode.KEY_SEATED: 409,
     ErrorCode.TOO_BIG: 413,
     ErrorCode.RATE_LIMITED: 429,
     ErrorCode.SERVER_ERROR: 500,
     ErrorCode.STORAGE_FAILED: 503,
+    ErrorCode.CLUSTER_UNAVAILABLE: 503,
 }
 
 
@@ -231,10 +233,10 @@ async def join(
     player_key: Annotated[str | None, Header(alias=PLAYER_KEY_HEADER)] = None,
 ) -> Joined:
     """Claim a seat; with an `X-Player-Key` header its ratings follow that player key
-    (400 player_key/malformed, 401 player_key/unknown, before anything changes)."""
+    (400 player_key/malformed, 401 player_key/unknown, before anything changes; at a
+    rated table one key takes one seat: 409 player_key/seated)."""
     key_id = await check_player_key(request, player_key)
-    token = await hub_of(request).join(table_id, seat, body.nickname)
-    await link_seat(request, table_id, seat, key_id)
+    token = await hub_of(request).join(table_id, seat, body.nickname, key_id=key_id)
     return Joined(token=token, seat=seat, invite=invite(table_id))
 
 

@@ -12,6 +12,9 @@ from __future__ import annotations
 from enum import StrEnum
 
 from quintet.core import RuleError
+from quintet.core.errors import quoted
+
+__all__ = ["ErrorCode", "HubError", "quoted"]
 
 
 class ErrorCode(StrEnum):
@@ -36,6 +39,7 @@ class ErrorCode(StrEnum):
     # Player keys and ratings (server/ratings.py).
     BAD_PLAYER_KEY = "player_key/malformed"  # not a key as POST /api/players gives one
     UNKNOWN_PLAYER_KEY = "player_key/unknown"  # X-Player-Key fits no player (forged or foreign)
+    KEY_SEATED = "player_key/seated"  # the key holds another seat of this rated table
     NO_PLAYER = "no_player"  # no player with that key_id
     # The lobby.
     NO_TABLE = "no_table"  # no such table (WebSocket: close 4004)
@@ -60,6 +64,7 @@ class ErrorCode(StrEnum):
     # The server.
     STORAGE_FAILED = "storage_failed"  # the database failed; nothing was changed
     SERVER_ERROR = "server_error"  # the server failed (a bug); nothing was changed
+    CLUSTER_UNAVAILABLE = "cluster_unavailable"  # the cluster's Redis or the owner is away
 
 
 class HubError(Exception):
@@ -76,15 +81,3 @@ class HubError(Exception):
         refused = cls(ErrorCode.SERVER_ERROR, error.message)
         refused.code = error.code
         return refused
-
-
-def quoted(text: str, limit: int = 32) -> str:
-    """`text` quoted for an error message, cut to `limit` characters: an error never
-    echoes unbounded input.
-
-    >>> quoted("Anna"), quoted("x" * 40, 8)
-    ("'Anna'", "'xxxxxxxx...' (40 characters)")
-    """
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}"[:-1] + f"...' ({len(text)} characters)"

@@ -48,6 +48,7 @@ from quintet.server.lobby import (
 )
 from quintet.server.messages import Watcher, game_over_text
 from quintet.server.protocol import CloseCode, SeatInfo, encode, error_text
+from quintet.server.ratings import is_rated
 from quintet.server.runner import TableRunner
 from quintet.server.sample import sample_action
 from quintet.server.settings import Settings
@@ -300,13 +301,18 @@ class Hub:
         *,
         held_ok: bool = False,
         token: str | None = None,
+        key_id: str | None = None,
     ) -> str:
         """Claim a human seat under a nickname; returns the seat's secret token. A seat a
         next table keeps for its player (`held_until`) is taken only with `held_ok` (by
         that player playing again, who also brings the seat's `token`: see `again.py`).
+        With the player key `key_id` the seat is linked to it in the claim's transaction;
+        at a rated table a key takes one seat (rating farming: one person in several
+        seats against one bot).
 
         Raises `HubError`: no_table, no_seat, seat_is_bot, seat_taken, seat_held, not_open
-        (the table has started) or bad_nickname.
+        (the table has started), bad_nickname or player_key/seated; `StorageError`
+        (nothing stored).
         """
         name = check_nickname(nickname)
         row = self._join_checks(table_id, held_ok)
@@ -325,11 +331,27 @@ class Hub:
             self._check_not_held(row, seat)
         token = token or secrets.token_urlsafe(24)
         token_hash, now = hash_token(token), datetime.now(UTC)
-        if not await self.store.claim_seat(table_id, seat, name, token_hash, joined_at=now):
+        one_seat = key_id is not None and is_rated(row)
+        claimed = await self.store.claim_seat(
+            table_id,
+            seat,
+            name,
+            token_hash,
+            joined_at=now,
+            key_id=key_id,
+            one_seat_per_key=one_seat,
+        )
+        if not claimed:
             row = await self.row(table_id)
             if row.status != "open":
                 raise HubError(
                     ErrorCode.NOT_OPEN, f"table {table_id} is {row.status}; joining is over"
+                )
+            if one_seat and row.seats[seat].nickname is None:  # free: the key is seated
+                raise HubError(
+                    ErrorCode.KEY_SEATED,
+                    f"your player key already holds a seat at table {table_id}; at a rated"
+                    " table one player key takes one seat",
                 )
             raise HubError(
                 ErrorCode.SEAT_TAKEN,

@@ -43,10 +43,31 @@ class RedactingFormatter(DefaultFormatter):
 
 
 class RedactingAccessFormatter(AccessFormatter):
-    """uvicorn's access-log formatter, with `redact` applied to each whole line."""
+    """uvicorn's access-log formatter, with `redact` applied to each whole line and the
+    request's path cut to `MAX_LOGGED_PATH` characters (a client may send a 16 KB URL:
+    the log keeps its start and its length)."""
 
     def format(self, record: logging.LogRecord) -> str:
-        return redact(super().format(record))
+        return redact(super().format(_short_path(record)))
+
+
+#: The longest request path (with its query) an access-log line quotes whole.
+MAX_LOGGED_PATH: Final = 256
+
+
+def _short_path(record: logging.LogRecord) -> logging.LogRecord:
+    """The record with a long path cut (a copy: other handlers see the record as it is).
+    uvicorn's access records carry (client, method, path, HTTP version, status)."""
+    args = record.args
+    if not (isinstance(args, tuple) and len(args) == 5 and isinstance(args[2], str)):
+        return record
+    path = args[2]
+    if len(path) <= MAX_LOGGED_PATH:
+        return record
+    short = f"{path[:MAX_LOGGED_PATH]}...({len(path)} characters)"
+    copied = logging.makeLogRecord(record.__dict__)
+    copied.args = (*args[:2], short, *args[3:])
+    return copied
 
 
 def log_config(level: str) -> dict[str, Any]:

@@ -78,12 +78,6 @@ async def check_player_key(request: Request, key: str | None) -> str | None:
         raise HubError(code, f"header {PLAYER_KEY_HEADER}: {error}") from None
 
 
-async def link_seat(request: Request, table_id: str, seat: int, key_id: str | None) -> None:
-    """After a join with a player key: the seat is rated under that key."""
-    if key_id is not None:
-        await _ratings_of(request).link_seat(table_id, seat, key_id)
-
-
 async def carry_key(request: Request, table_id: str, next_table: str, seat: int) -> None:
     """After "play again": the person's seat at the next table keeps their player key."""
     store = _ratings_of(request)
@@ -181,6 +175,20 @@ async def check_player(request: Request) -> PlayerChecked:
     return PlayerChecked(key_id=key_id)
 
 
+def plain_numbers(request: Request, names: tuple[str, ...]) -> None:
+    """Each of the query parameters `names` given at most once, as plain ASCII digits:
+    int() would also take "+1", " 1" and "1_000", and a repeated parameter would be read
+    as its last value. Raises `HubError` bad_request naming the parameter and the rule."""
+    for name in names:
+        given = request.query_params.getlist(name)
+        if len(given) > 1:
+            raise HubError(ErrorCode.BAD_REQUEST, f"{name}: give it at most once")
+        if given and not (given[0].isascii() and given[0].isdigit()):
+            raise HubError(
+                ErrorCode.BAD_REQUEST, f"{name}: a whole number in plain digits 0-9 only"
+            )
+
+
 @router.get("/ratings/{game}", response_model=None)
 async def leaderboard(
     game: str,
@@ -194,6 +202,7 @@ async def leaderboard(
     a page at a time: `limit` rows from place `offset + 1`, and the `total`. A bad
     `offset` or `limit` is refused (422 bad_request naming it); an offset past the end
     gives no rows."""
+    plain_numbers(request, ("offset", "limit"))
     try:
         registry.entry(game)
     except RuleError as error:

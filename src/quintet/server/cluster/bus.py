@@ -62,10 +62,11 @@ def alive_key(name: str) -> str:
 
 
 class BusDown(HubError):
-    """Redis is unreachable, or the other process did not answer in time."""
+    """Redis is unreachable, or the other process did not answer in time: 503
+    cluster_unavailable (no bug, a passing outage: try again)."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(ErrorCode.SERVER_ERROR, message)
+        super().__init__(ErrorCode.CLUSTER_UNAVAILABLE, message)
 
 
 class Bus:

@@ -50,6 +50,8 @@ class Storage(Protocol):
         token_hash: str,
         *,
         joined_at: datetime | None = None,
+        key_id: str | None = None,
+        one_seat_per_key: bool = False,
     ) -> bool: ...
 
     async def set_status(

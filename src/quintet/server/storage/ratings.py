@@ -16,24 +16,37 @@ import hashlib
 import hmac
 import re
 import secrets
+import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import func, select, update
+from sqlalchemy import Connection, func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from quintet.core.types import JSON
 from quintet.server.storage import models
 from quintet.server.storage.engine import ConstraintFailed, Database
 from quintet.server.storage.rows import StorageError
+from quintet.server.storage.sqlite_writes import NAME_PLAYER
 
 #: A key as handed out: a 12-character id, a dot, a 43-character secret (url-safe base64).
 KEY_PATTERN = re.compile(r"([A-Za-z0-9_-]{12})\.([A-Za-z0-9_-]{43})")
 #: The subject a bot level is rated as.
 BOT_PREFIX = "bot:"
+
+
+def name_player(c: Connection, key_id: str, nickname: str) -> None:
+    """Make `nickname` the player's last one (in a join's transaction, `Store.claim_seat`)."""
+    p = models.players
+    c.execute(update(p).where(p.c.key_id == key_id).values(nickname=nickname))
+
+
+def name_player_sqlite(c: sqlite3.Connection, key_id: str, nickname: str) -> None:
+    """`name_player` on SQLite's lobby write thread (`sqlite_writes.py`)."""
+    c.execute(NAME_PLAYER, (nickname, key_id))
 
 
 class BadPlayerKey(StorageError):

@@ -37,6 +37,17 @@ CLAIM = (
     " WHERE table_id = ? AND seat = ? AND kind = 'human' AND nickname IS NULL"
     " AND EXISTS (SELECT 1 FROM tables WHERE id = ? AND status = 'open')"
 )
+# A claim with a player key sets the seat's key in the same statement (`CLAIM_KEYED`),
+# and at a rated table only if no other seat of the table has that key (`ONE_SEAT`).
+CLAIM_KEYED_KEYS = ("nickname", "token_hash", "joined_at", "player_key_id", *CLAIM_KEYS[3:])
+CLAIM_KEYED = CLAIM.replace("joined_at = ?", "joined_at = ?, player_key_id = ?", 1)
+ONE_SEAT_KEYS = ("b_table", "b_key")
+ONE_SEAT = (
+    " AND NOT EXISTS (SELECT 1 FROM seats AS other"
+    " WHERE other.table_id = ? AND other.player_key_id = ?)"
+)
+#: The player's last nickname becomes the one they joined with.
+NAME_PLAYER = "UPDATE players SET nickname = ? WHERE key_id = ?"
 #: The JSON columns of the lobby's statements (the engine stores them as `dumps` text).
 _JSON_COLUMNS = frozenset({"options", "settings", "result"})
 

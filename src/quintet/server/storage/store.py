@@ -24,7 +24,7 @@ from quintet.server.storage.appends import InputAppends, PendingInput
 from quintet.server.storage.engine import ConstraintFailed, Database
 from quintet.server.storage.leases import LeaseQueries
 from quintet.server.storage.pg_writer import PgInputWriter
-from quintet.server.storage.ratings import RatingQueries
+from quintet.server.storage.ratings import RatingQueries, name_player, name_player_sqlite
 from quintet.server.storage.rows import (
     STATUSES,
     NewTable,
@@ -37,9 +37,13 @@ from quintet.server.storage.rows import (
 from quintet.server.storage.sqlite_writer import SqliteInputWriter
 from quintet.server.storage.sqlite_writes import (
     CLAIM,
+    CLAIM_KEYED,
+    CLAIM_KEYED_KEYS,
     CLAIM_KEYS,
     INSERT_SEAT,
     INSERT_TABLE,
+    ONE_SEAT,
+    ONE_SEAT_KEYS,
     SEAT_COLUMNS,
     TABLE_COLUMNS,
     sqlite_values,
@@ -58,6 +62,14 @@ _CLAIM = update(_seats).where(
     _seats.c.kind == "human",
     _seats.c.nickname.is_(None),
     exists().where(_tables.c.id == bindparam("b_table"), _tables.c.status == "open"),
+)
+# At a rated table a player key takes one seat: the claim checks it in its WHERE clause
+# too, so two joins with one key cannot both see the key unseated.
+_other = _seats.alias("other")
+_CLAIM_ONE_SEAT = _CLAIM.where(
+    ~exists().where(
+        _other.c.table_id == bindparam("b_table"), _other.c.player_key_id == bindparam("b_key")
+    )
 )
 _SET_STATUS = update(_tables).where(_tables.c.id == bindparam("b_id"))
 _SET_STATUS_FROM = _SET_STATUS.where(_tables.c.status == bindparam("b_from"))
@@ -318,25 +330,50 @@ class Store(LeaseQueries, RatingQueries, InputAppends):
         token_hash: str,
         *,
         joined_at: datetime | None = None,
+        key_id: str | None = None,
+        one_seat_per_key: bool = False,
     ) -> bool:
         """Claim a seat atomically: True when this call got it.
 
         One conditional UPDATE: it succeeds only if the seat exists, is a human seat, is
         still unclaimed and its table is "open". False otherwise (someone else got it
         first, or it is a bot seat, or the table has started); read `table()` to tell
-        which. `joined_at` defaults to now (UTC).
+        which. `joined_at` defaults to now (UTC). With `key_id` the same transaction
+        links the seat to that player key (its ratings follow the key) and makes
+        `nickname` the key's last one, so a claim never stands without its link; with
+        `one_seat_per_key` too, the claim also fails when another seat of the table has
+        that key (a rated table's rule). Raises `StorageError` (nothing stored).
         """
-        values = {
+        values: dict[str, Any] = {
             "b_table": table_id,
             "b_seat": seat,
             "nickname": nickname,
             "token_hash": token_hash,
             "joined_at": joined_at or _now(),
         }
+        statement, sql = _CLAIM, CLAIM
+        keys: tuple[str, ...] = CLAIM_KEYS
+        if key_id is not None:
+            values["player_key_id"] = key_id
+            sql, keys = CLAIM_KEYED, CLAIM_KEYED_KEYS
+            if one_seat_per_key:
+                values["b_key"] = key_id
+                statement, sql, keys = _CLAIM_ONE_SEAT, sql + ONE_SEAT, keys + ONE_SEAT_KEYS
+
+        def claim(c: Connection) -> bool:
+            claimed: bool = c.execute(statement, values).rowcount == 1
+            if claimed and key_id is not None:
+                name_player(c, key_id, nickname)
+            return claimed
+
+        def claim_sqlite(c: sqlite3.Connection) -> bool:
+            claimed = c.execute(sql, sqlite_values(values, keys)).rowcount == 1
+            if claimed and key_id is not None:
+                name_player_sqlite(c, key_id, nickname)
+            return claimed
+
         return await self._db.write(
-            f"claiming seat {seat} of table {table_id!r}",
-            lambda c: c.execute(_CLAIM, values).rowcount == 1,
-            lambda c: c.execute(CLAIM, sqlite_values(values, CLAIM_KEYS)).rowcount == 1,
+            f"claiming seat {seat} of table {table_id!r}", claim, claim_sqlite
         )
 
     async def set_status(
