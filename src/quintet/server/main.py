@@ -54,8 +54,9 @@ def config(settings: Settings, log_level: str = "info") -> uvicorn.Config:
         # few kilobytes it saves: bench/server_load.py measured it (docs/benchmarks.md).
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=GRACEFUL_S,
-        # Slow and idle clients: headers must come within header_timeout_s (and be at most
-        # MAX_HEADER_BYTES), an idle keep-alive connection closes after KEEP_ALIVE_S, and
+        # Slow and idle clients: a whole request (headers and body) must come within
+        # header_timeout_s (its head and its trailers at most MAX_HEADER_BYTES each; see
+        # server/http.py), an idle keep-alive connection closes after KEEP_ALIVE_S, and
         # past max_connections (HTTP and WebSocket together) uvicorn answers 503.
         http=protocol_for(settings.header_timeout_s, MAX_HEADER_BYTES),
         timeout_keep_alive=KEEP_ALIVE_S,

@@ -133,8 +133,8 @@ class Settings:
     max_spectators: int = 100
     #: Connections uvicorn serves at once (HTTP and WebSocket); more get a 503.
     max_connections: int = 2000
-    #: Seconds a client has to send a request's headers once it connects (or after the
-    #: previous answer) before the connection is closed.
+    #: Seconds a client has to send a whole request, headers and body, once it connects
+    #: (or after the previous answer) before the connection is closed (a late body: 408).
     header_timeout_s: float = 10.0
     #: Tables one client address may create: a minute's refill and the burst (0: no limit).
     create_per_minute: float = 30.0
