@@ -22,6 +22,7 @@ import os
 import random
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -48,6 +49,19 @@ START_TIMEOUT = 60.0
 RECEIVE_TIMEOUT = 30.0
 #: Bot think times x this on test servers: a 4-player Quashars match takes a few seconds.
 TEST_BOT_PACE = 0.01
+
+
+def closed_by_server(raw: socket.socket) -> bytes:
+    """Everything the server sends on `raw` until it closes the connection (fails after
+    RECEIVE_TIMEOUT: a connection it never closes)."""
+    raw.settimeout(RECEIVE_TIMEOUT)
+    data = b""
+    try:
+        while chunk := raw.recv(4096):
+            data += chunk
+    except TimeoutError:
+        raise AssertionError(f"the server kept the connection open; sent {data!r}") from None
+    return data
 
 
 @dataclass

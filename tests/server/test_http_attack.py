@@ -16,7 +16,7 @@ import socket
 from collections.abc import Iterator
 
 import pytest
-from tests.server.live import RECEIVE_TIMEOUT, LiveServer, running_server
+from tests.server.live import RECEIVE_TIMEOUT, LiveServer, closed_by_server, running_server
 
 # The deadline tests' server cuts a request off after 1 s; every other test's server only
 # after 60 s, longer than a test waits (RECEIVE_TIMEOUT), so that on a slow machine no
@@ -43,18 +43,10 @@ def stall_server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[L
 
 
 def answer_and_close(server: LiveServer, request: bytes) -> bytes:
-    """Everything the server sends for `request` until it closes the connection (fails
-    after RECEIVE_TIMEOUT: a connection it never closes)."""
+    """Everything the server sends for `request` until it closes the connection."""
     with socket.create_connection(("127.0.0.1", server.port)) as raw:
         raw.sendall(request)
-        raw.settimeout(RECEIVE_TIMEOUT)
-        data = b""
-        try:
-            while chunk := raw.recv(4096):
-                data += chunk
-        except TimeoutError:
-            raise AssertionError(f"the server kept the connection open; sent {data!r}") from None
-    return data
+        return closed_by_server(raw)
 
 
 CHUNKED_CHECK = (
@@ -164,14 +156,7 @@ def in_pieces(server: LiveServer, data: bytes, piece: int) -> bytes:
         raw.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         for at in range(0, len(data), piece):
             raw.sendall(data[at : at + piece])
-        raw.settimeout(RECEIVE_TIMEOUT)
-        answer = b""
-        try:
-            while chunk := raw.recv(4096):
-                answer += chunk
-        except TimeoutError:
-            raise AssertionError(f"the server kept the connection open; sent {answer!r}") from None
-    return answer
+        return closed_by_server(raw)
 
 
 @pytest.mark.parametrize("piece", [1024, 1 << 20], ids=["in-pieces", "whole"])

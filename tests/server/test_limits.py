@@ -13,6 +13,7 @@ import pytest
 from tests.server.live import (
     RECEIVE_TIMEOUT,
     LiveServer,
+    closed_by_server,
     connect_table,
     create_table,
     join,
@@ -38,19 +39,6 @@ def limited_fixture(tmp_path_factory: pytest.TempPathFactory) -> LiveServer:
     folder = tmp_path_factory.mktemp("limits")
     with running_server(f"sqlite+aiosqlite:///{folder / 'db.sqlite3'}", folder, env=LIMITS) as s:
         yield s  # type: ignore[misc]
-
-
-def closed_by_server(raw: socket.socket) -> bytes:
-    """Everything the server sends until it closes the connection (fails after
-    RECEIVE_TIMEOUT: a connection it never closes)."""
-    raw.settimeout(RECEIVE_TIMEOUT)
-    data = b""
-    try:
-        while chunk := raw.recv(4096):
-            data += chunk
-    except TimeoutError:
-        raise AssertionError("the server kept the connection open") from None
-    return data
 
 
 def test_slow_headers_are_cut_off(limited: LiveServer) -> None:
