@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
 from quintet.server.errors import ErrorCode, HubError
 from quintet.server.hub import Hub
-from quintet.server.lobby import SeatSpec
+from quintet.server.lobby import Lobby, SeatSpec
 from quintet.server.settings import Settings
 from quintet.server.storage import NewTable, SeatRow, Store, new_table_id
 from quintet.server.tutorials import start_tutorial
@@ -216,6 +217,69 @@ def test_a_start_on_the_creating_server_checks_its_claims_and_the_store(db_url: 
         finally:
             await mine.close()
             await other.close()
+            await store.close()
+
+    asyncio.run(main())
+
+
+class _NoticedLock(asyncio.Lock):
+    """A lock that says when someone first asks for it."""
+
+    def __init__(self, asked: asyncio.Event) -> None:
+        super().__init__()
+        self.asked = asked
+
+    async def acquire(self) -> bool:
+        self.asked.set()
+        return await super().acquire()
+
+
+def test_two_joins_leave_the_waiting_room_with_the_newer_seats(db_url: str) -> None:
+    """Ann's join reads the seats for her waiting room before Bob's claim and is answered
+    after Bob's join has read them too: the room must not end on Ann's older seats."""
+
+    async def main() -> None:
+        store = await Store.open(db_url)
+        hub = Hub(store, Settings(db_url=db_url))
+        try:
+            row = await hub.create_table("quashars", {}, [SeatSpec("human")] * 3)
+            hub.lobby[row.id] = Lobby(row, [])  # someone waits for the table here
+            read_the_seats, hand_back, bob_claimed, bob_asks = (asyncio.Event() for _ in "1234")
+            lock = hub._locks[row.id] = _NoticedLock(bob_asks)
+            real_table, real_claim = store.table, store.claim_seat
+
+            async def table(table_id: str) -> Any:
+                found = await real_table(table_id)
+                if not read_the_seats.is_set():  # Ann's read: taken now, answered late
+                    read_the_seats.set()
+                    await hand_back.wait()
+                return found
+
+            async def claim_seat(table_id: str, seat: int, *args: Any, **kwargs: Any) -> bool:
+                claimed = await real_claim(table_id, seat, *args, **kwargs)
+                if seat == 1:
+                    bob_claimed.set()
+                return claimed
+
+            store.table = table  # type: ignore[method-assign]
+            store.claim_seat = claim_seat  # type: ignore[method-assign]
+            ann = asyncio.ensure_future(hub.join(row.id, 0, "ann"))
+            await read_the_seats.wait()
+            lock.asked.clear()  # Ann's own turn at the lock is not Bob's
+            bob = asyncio.ensure_future(hub.join(row.id, 1, "bob"))
+            await bob_claimed.wait()
+            # Bob has read the seats himself, or waits for his turn behind Ann's read.
+            await asyncio.wait(
+                [bob, asyncio.ensure_future(bob_asks.wait())],
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            hand_back.set()
+            await asyncio.gather(ann, bob)
+            shown = {seat.seat: seat.nickname for seat in hub.lobby[row.id].row.seats}
+            assert shown == {0: "ann", 1: "bob", 2: None}, shown
+            assert not lock.locked()
+        finally:
+            await hub.close()
             await store.close()
 
     asyncio.run(main())

@@ -361,10 +361,14 @@ class Hub:
             self._created[table_id] = with_claim(
                 self._created[table_id], seat, name, token_hash, now
             )
-        waiting = self.lobby.get(table_id)
-        if waiting is not None:
-            waiting.row = await self.row(table_id)
-            lobby_changed(waiting)
+        if table_id in self.lobby:
+            # In turn: two joins' reads could otherwise finish out of order and leave the
+            # older seats shown (a later read starts after the earlier one has ended).
+            async with self.lock(table_id):
+                waiting = self.lobby.get(table_id)
+                if waiting is not None:  # not started meanwhile (the start tells them)
+                    waiting.row = await self.row(table_id)
+                    lobby_changed(waiting)
         elif self.cluster is not None:
             self.cluster.lobby_changed(table_id)
         return token
