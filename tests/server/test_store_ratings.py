@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, text
 from tests.server.test_store import new_table, run
 
 from quintet.server.storage import SeatRow, StorageError, Store, models
@@ -192,3 +192,60 @@ def test_a_claim_with_a_key_links_it_in_the_same_write(db_url: str) -> None:
             assert await store.seat_key("free", seat) == key_id
 
     run(go, db_url)
+
+
+def test_two_claims_of_one_key_take_turns_on_postgresql(pg_url: str) -> None:
+    """On PostgreSQL two claims of one key on two seats update different rows, so nothing
+    made them wait for each other: both could see no other seat with the key and both
+    win. Made certain here: the table's seats are held locked (FOR SHARE) while both
+    claims are sent, so both wait whatever they do first; once let go, claims that take
+    turns end with one winner, claims that do not both win (each one's check ran on a
+    snapshot from before the other's commit)."""
+
+    async def main() -> None:
+        store = await Store.open(pg_url)
+        try:
+            table = new_table(seats=SEATS)
+            await store.create_table(table)
+            key_id, _ = await store.create_player()
+            seats = models.seats
+            async with store.engine.connect() as holder:
+                await holder.begin()
+                await holder.execute(
+                    select(seats.c.seat)
+                    .where(seats.c.table_id == table.id)
+                    .with_for_update(read=True)
+                )
+                claims = [
+                    asyncio.ensure_future(
+                        store.claim_seat(
+                            table.id, seat, "Ann", "h", key_id=key_id, one_seat_per_key=True
+                        )
+                    )
+                    for seat in (0, 1)
+                ]
+                await _until_both_wait_or_end(store, claims)
+                await holder.rollback()
+            wins = await asyncio.gather(*claims)
+            assert sorted(wins) == [False, True], wins
+        finally:
+            await store.close()
+
+    asyncio.run(main())
+
+
+async def _until_both_wait_or_end(store: Store, claims: list[asyncio.Future[bool]]) -> None:
+    """Return once both claims have ended, or both wait for a lock (PostgreSQL's view of
+    its sessions); a wait for a condition, not for a time."""
+    waiting = text(
+        "SELECT count(*) FROM pg_stat_activity"
+        " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+    )
+    for _ in range(10_000):
+        if all(claim.done() for claim in claims):
+            return
+        async with store.engine.connect() as look:
+            if (await look.execute(waiting)).scalar_one() >= 2:
+                return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the two claims neither ended nor waited for a lock")

@@ -361,6 +361,12 @@ class Store(LeaseQueries, RatingQueries, InputAppends):
                 statement, sql, keys = _CLAIM_ONE_SEAT, sql + ONE_SEAT, keys + ONE_SEAT_KEYS
 
         def claim(c: Connection) -> bool:
+            if one_seat_per_key and key_id is not None:
+                # PostgreSQL (READ COMMITTED): two claims of one key on two seats update
+                # different rows, so neither would wait for the other and both would see
+                # no other seat with the key. Locking the table's row makes them take
+                # turns, and the second one's UPDATE then sees the first's link.
+                c.execute(select(_tables.c.id).where(_tables.c.id == table_id).with_for_update())
             claimed: bool = c.execute(statement, values).rowcount == 1
             if claimed and key_id is not None:
                 name_player(c, key_id, nickname)
