@@ -265,6 +265,8 @@ def test_a_kill_9_in_a_rated_game_loses_neither_result_nor_rating(
         (("human", "bot"), {"practice": True}, False),
         (("human", "bot"), {"practice": True, "rated": True}, False),
         (("human", "bot"), {"tutorial": True, "practice": True}, False),
+        (("human", "bot"), {"tutorial": True}, False),
+        (("human", "bot"), {"tutorial": True, "rated": True}, False),
     ],
 )
 def test_which_tables_are_rated(

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from tests.server.test_runner import FakeStore, FakeWatcher, table, until
 
-from quintet.core import SPECTATOR, Input
+from quintet.core import SPECTATOR, Input, registry
 from quintet.core.tutorial import BotMove, Hint, ScriptRun, Tutorial, You, find
 from quintet.server import tutorials
 from quintet.server.runner import TableRunner
@@ -58,6 +58,43 @@ def test_a_rebuilt_tutorial_continues_at_the_same_step_and_its_bots_wait() -> No
     plan = bot.plan(runner.view(step.seat), runner.now())
     assert plan is not None and plan.action == step.action
     assert plan.time == runner.now() + step.delay_ms
+
+
+def stored_up_to(tut: Tutorial, row: Any, steps: int) -> tuple[list[Input], Any]:
+    """The inputs a table stores for the script's first `steps` steps, the host's ticks
+    a race needs among them (Quick's countdown), and the game's state after them."""
+    rules = registry.get(tut.game)
+    state = rules.new(row.seed, row.players, row.options)
+    stored: list[Input] = []
+    for step in tut.steps[:steps]:
+        seat = tut.person if isinstance(step, You) else step.seat
+        while not rules.can_act(state, seat):
+            deadline = rules.next_deadline(state)
+            assert deadline is not None, f"seat {seat} can never act"
+            stored.append(Input.tick(max(deadline, state.now)))
+            rules.apply(state, stored[-1])
+        stored.append(Input(seat, step.action, state.now))
+        rules.apply(state, stored[-1])
+    return stored, state
+
+
+@pytest.mark.parametrize("game", ["double-quick", "quashars", "quick", "quiclo", "quiddler"])
+def test_every_tutorial_rebuilt_halfway_from_its_store_continues_at_the_same_step(
+    game: str,
+) -> None:
+    # A reload after a restart: the runner is rebuilt from the stored inputs alone.
+    tut = find(game)
+    assert tut is not None
+    row = tutorial_table(tut, ["human", *[tut.fallback] * (tut.players - 1)])
+    mine = [n for n, step in enumerate(tut.steps) if isinstance(step, You)]
+    done = len(mine) // 2
+    assert done > 0, "too short a script to stop halfway"
+    stored, state = stored_up_to(tut, row, mine[done])
+    run = ScriptRun.replayed(tut, stored)
+    runner = TableRunner(row, FakeStore(), stored)  # type: ignore[arg-type]
+    info = runner.view(tut.person)["tutorial"]
+    assert (info["step"], info["turn"], info["done"]) == (done, "you", False)
+    assert info["hint"] == run.info(registry.get(game).view(state, tut.person))["hint"]
 
 
 def test_a_tutorial_table_runs_to_its_first_scoring_with_the_person() -> None:
