@@ -1,6 +1,8 @@
 """The rules pages in a real browser (issue 18, part 1): every game's page in English and
-German with every option and every example drawn, reached from its tile in the lobby and
-from the Rules button at a table, where the rules open beside the board and play goes on.
+German with every option and every example drawn (the one issue 18 names for the game
+checked piece by piece), reached from its tile in the lobby and from the Rules button at a
+table, where the rules open beside the board and play goes on; the table's rules start the
+tutorial too.
 The `web` fixture fails a test on any console error (an option mark the game does not
 register logs one, app/rules.js). tests/web/test_rules_sources.py checks the Markdown.
 """
@@ -59,6 +61,36 @@ def check_rules(web: Web, text: Locator, game: str, language: str) -> None:
     expect(text.locator("figure.rules-example .rx-example")).to_have_count(example_count(game))
 
 
+def check_drawn(text: Locator, game: str) -> None:
+    """The example issue 18 names for `game` is drawn with the board's own pieces: a
+    Quashars trick, a Quiclo chain, a Quiddler go-out, a Quick stack turned over, a Double
+    Quick! crossing that counts double."""
+    if game == "quashars":
+        trick = text.locator('figure[data-example="trick"]')
+        expect(trick.locator(".qs-card")).to_have_count(4)
+        expect(trick.locator(".rx-won .qs-card")).to_have_attribute("data-card", "R2")
+    elif game == "quiclo":
+        chain = text.locator('figure[data-example="chain"]').first
+        expect(chain.locator(".qc-card")).to_have_count(4)  # 20 + 7 + 3 = 30
+        expect(chain.locator(".rx-verdict")).to_have_attribute("data-valid", "true")
+    elif game == "quiddler":
+        out = text.locator('figure[data-example="go_out"]').first
+        expect(out.locator('[data-word="QUITE"] .qd-face')).to_have_count(4)  # QU is one card
+        expect(out.locator(".rx-discard .qd-face")).to_have_count(1)
+    elif game == "quick":
+        wrong = text.locator('figure[data-example="stack"]').nth(1)
+        # Turned over down to its first wrong card (marked); the rest stays face down.
+        expect(wrong.locator(".qk-card")).to_have_count(4)
+        expect(wrong.locator(".qk-card.qk-wrong")).to_have_attribute("data-card", "4")
+        expect(wrong.locator(".qk-back")).to_have_count(1)
+    else:
+        crossing = text.locator('figure[data-example="crossword"]').first
+        # BOX across, BED down: the B in both counts twice, 5 x 2 + 1 + 10 + 1 + 1.
+        expect(crossing.locator(".dq-doubled")).to_have_count(1)
+        expect(crossing.locator(".dq-doubled")).to_have_attribute("data-cell", "0,0")
+        expect(crossing.locator(".rx-sum")).to_have_attribute("data-total", "23")
+
+
 def no_missing_messages(page: Page) -> None:
     missing = page.evaluate("[...window.__quintetMissingMessages]")
     assert missing == [], f"message keys without a text: {missing}"
@@ -70,10 +102,12 @@ def test_the_rules_page_in_both_languages(web: Web, page: Page, game: str) -> No
     expect(page.get_by_role("heading", level=1)).to_have_text(f"How to play {TITLES[game]}")
     text = page.locator(".rules-text")
     check_rules(web, text, game, "en")
+    check_drawn(text, game)
     expect(text.get_by_role("heading", name="The goal")).to_be_visible()
     page.get_by_role("button", name="DE", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"So spielt man {TITLES[game]}")
     check_rules(web, text, game, "de")
+    check_drawn(text, game)
     expect(text.get_by_role("heading", name="Ziel des Spiels")).to_be_visible()
     no_missing_messages(page)
     web.shot(page, f"rules-{game}", full_page=True)
@@ -205,6 +239,13 @@ def test_play_goes_on_while_the_rules_are_open(web: Web, page: Page) -> None:
     page.keyboard.press("Escape")
     expect(panel).to_have_count(0)
     expect(board).to_be_visible()
+    # The guided first game starts from the table's rules too: a tutorial table of its own.
+    at_table = page.url
+    page.get_by_role("button", name="Rules", exact=True).click()
+    panel.get_by_role("button", name="Learn to play Quiddler: a guided first game").click()
+    expect(page).not_to_have_url(at_table)
+    expect(page).to_have_url(re.compile(r"/t/[\w-]+$"))
+    expect(page.locator(".tutorial-hint")).to_contain_text("click the draw pile")
 
 
 def test_on_a_phone_the_rules_cover_the_board_until_closed(web: Web) -> None:

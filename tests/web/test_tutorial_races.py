@@ -1,7 +1,8 @@
 """The races' guided first games in a real browser: from the lobby's "Learn to play", the
 person plays each race's tutorial to its first scoring by mouse, clicking what each hint
 marks on the board (a pile, a gap, a card, a tile, a cell); one wrong move in each is
-refused and explained, and the person tries again. Quiclo is played in German.
+refused and explained, and the person tries again. Quiclo is played in German. Every hint
+says the clock stands still; a reload in the middle of Double Quick! continues it.
 
 The moves clicked are the tutorial's own steps (`quintet.games.<game>.tutorial`): each
 step's target must carry the hint's mark (`tutorial-mark`) before it is clicked, so the
@@ -123,6 +124,8 @@ def test_the_quiclo_tutorial_by_mouse_in_german(web: Web, page: Page) -> None:
     for done, action in enumerate(my_moves("quiclo")):
         my_step(page, done)
         page.locator('.qc-board[data-can-claim="true"]').wait_for(timeout=STEP_WAIT_MS)
+        # Each hint stops the race's clock while it is read, and says so.
+        expect(page.locator(".tutorial-paused")).to_have_text("Die Uhr steht, während du liest.")
         if done == 0:
             expect(hint).to_contain_text("Alle spielen gleichzeitig")
             # 72 - 9 is not 81: the rules would make the person sit out; the tutorial
@@ -152,8 +155,19 @@ def test_the_quiclo_tutorial_by_mouse_in_german(web: Web, page: Page) -> None:
 def test_the_double_quick_tutorial_by_mouse(web: Web, page: Page) -> None:
     learn(page, "double-quick", "Double Quick!")
     hint = page.locator(".tutorial-hint")
-    for done, action in enumerate(my_moves("double-quick")):
+    moves = my_moves("double-quick")
+    for done, action in enumerate(moves):
         my_step(page, done)
+        if done == 2:
+            # A reload in the middle of the race continues it at the same step, the tiles
+            # laid where they were (the table is stored like any other).
+            page.reload()
+            my_step(page, done)
+            for laid in moves[:done]:
+                cell = page.locator(f'.dq-cell[data-cell="{laid["row"]},{laid["col"]}"]')
+                expect(cell).to_have_attribute("data-tile", laid["tile"])
+        # Each hint stops the race's clock while it is read, and says so.
+        expect(page.locator(".tutorial-paused")).to_be_visible()
         if action["type"] == "press":
             expect(hint).to_contain_text("Press the red button")
             page.locator(".dq-press").click()
