@@ -167,6 +167,9 @@ def test_every_option_is_explained(game: str, language: str) -> None:
     assert path.is_file(), f"{game} has no rules page in {language}: add {path}"
     problems = unexplained(registered_options(game), source(game, language))
     assert not problems, f"{path}: " + "; ".join(problems)
+    # The game registering one more option would fail here until the page explains it.
+    more = [*registered_options(game), "a_new_option"]
+    assert unexplained(more, source(game, language)) == ["a_new_option: no section"]
 
 
 @pytest.mark.parametrize("game", GAMES)
