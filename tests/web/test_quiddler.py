@@ -1,9 +1,10 @@
 """The Quiddler board in a real browser: a person plays whole games against a bot, building
-every word on the word rack by mouse (in English) and by keyboard (in German), with the
-others' hands, last turns, left-over cards and the score sheets checked on the way;
-challenge mode with a wrong word challenged; a reload in the middle of a round; the phone
-layout (and "Go out" only for valid words); cards and piles named aloud; the turn's
-sound. Screenshots: screenshots/quiddler-*.png; two are published to docs/screenshots/.
+every word on the word rack by mouse (in English, on a desktop) and by keyboard (in German,
+on a phone), with the others' hands, last turns, left-over cards and the score sheets
+checked on the way; challenge mode with a wrong word challenged; a reload in the middle of
+a round; the phone layout (and "Go out" only for valid words); cards and piles named
+aloud; the turn's sound. Screenshots: screenshots/quiddler-*.png; two are published to
+docs/screenshots/.
 
 The test finds its words with the solver in this process (a person would find their own);
 the page never offers them. The board marks itself for tests: `.qd-board[data-turn="me"]`
@@ -369,19 +370,26 @@ def two_letter_cards_drawn(page: Page, seen: set[str]) -> None:
         seen.add(card)
 
 
-def test_a_whole_game_by_keyboard_in_german(web: Web, page: Page) -> None:
+def test_a_whole_game_by_keyboard_in_german_on_a_phone(web: Web) -> None:
+    # The desktop game (by mouse, in English) is the test above; this one is German at a
+    # phone's width, every turn without a horizontal scroll.
+    page = web.open_page(PHONE)
     table = web.table("quiddler", SEATS, OPTIONS, seed=7)
     web.seat_page(page, table, 0)
     page.get_by_role("button", name="DE", exact=True).click()
     expect(page.locator(".qd-rack .qd-title")).to_have_text("Wortleiste")
     two_letters: set[str] = set()
+    widest = 0
 
     def turn(page: Page) -> None:
+        nonlocal widest
         two_letter_cards_drawn(page, two_letters)
         keyboard_turn(page)
+        widest = max(widest, page.evaluate("document.documentElement.scrollWidth"))
 
     play_game(page, turn)
     assert two_letters, "no two-letter card was dealt to the person in 8 rounds"
+    assert widest <= PHONE["width"], f"the page was {widest} px wide on a 390 px screen"
     check_final(page)
     expect(page.locator(".qd-status")).to_have_text("Das Spiel ist vorbei.")
     expect(page.locator(".qd-ranking .qd-title")).to_have_text("Endstand")
