@@ -47,6 +47,28 @@ WEB_BOT_PACE = 0.02
 WAIT_MS = 20_000
 DESKTOP = {"width": 1280, "height": 820}
 PHONE = {"width": 390, "height": 800}
+
+#: Stands in for WebAudio: records the frequency of every tone the page starts.
+TONE_RECORDER = """
+window.__tones = [];
+window.AudioContext = class {
+  get currentTime() { return 0; }
+  get destination() { return {}; }
+  createGain() {
+    return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (x) => x };
+  }
+  createOscillator() {
+    const osc = { type: '', frequency: { value: 0 }, connect: (x) => x, stop() {} };
+    osc.start = () => window.__tones.push(osc.frequency.value);
+    return osc;
+  }
+};
+localStorage.setItem('quintet.sound', 'true');
+"""
+#: The first tone of the shell's sounds (shell/sounds.js): "start" (e.g. QUICK!), "turn"
+#: (the shell plays it when a turn-based game comes to this seat; Quick's board for a KLAAR).
+START_TONE, TURN_TONE = 392, 660
+
 #: Seconds between two actions a test sends through the API: under the server's rate of
 #: 20 messages a second per seat (shared with the seat's page), so none is dropped.
 API_STEP_S = 0.06

@@ -169,3 +169,36 @@ def test_signed_numbers_share_one_minus_sign(web: Web, page: Page) -> None:
         }"""
     )
     assert written == ["\u22124", "0", "12", "\u22124", "0", "+7", "\u22126 points"]
+
+
+#: Each option's label and description as the lobby shows them (the unit and the default
+#: left out).
+OPTION_TEXTS = """() => [...document.querySelectorAll('[data-option]')].map((option) => {
+  const words = (el, drop) => {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll(drop).forEach((e) => e.remove());
+    return copy.textContent.replace(/\\s+/g, ' ').trim();
+  };
+  return [option.dataset.option, words(option.querySelector('legend, label'), '.unit'),
+          words(option.querySelector('.option-help'), '.option-default')];
+})"""
+
+
+def test_no_option_description_repeats_its_label(web: Web, page: Page) -> None:
+    page.goto("/")
+    page.get_by_role("button", name="Options").click()
+    seen: dict[str, str] = {}
+    repeats: list[str] = []
+    for language in ("EN", "DE"):
+        page.get_by_role("button", name=language, exact=True).click()
+        for title in LEVELS:
+            page.get_by_role("radio", name=re.compile(f"^{re.escape(title)}")).check()
+            for name, label, help_text in page.evaluate(OPTION_TEXTS):
+                assert label and help_text, f"{title} {name}: no label or no description"
+                if help_text.lower().startswith(label.lower()):
+                    repeats.append(f"{language} {title} {name}: {label!r} / {help_text!r}")
+                seen[f"{language} {title} {name}"] = help_text
+    assert not repeats, "descriptions that repeat their label:\n" + "\n".join(repeats)
+    # Quiclo's sit-out, which did, says what it does.
+    assert seen["EN Quiclo sit_out_ms"].startswith("How long a player who calls a wrong chain")
+    assert seen["DE Quiclo sit_out_ms"].startswith("So lange darf nicht anlegen")

@@ -18,6 +18,8 @@ from playwright.sync_api import Page, expect
 from tests.server.live import LiveServer, running_server
 from tests.web.browser import Table, Web
 
+from quintet.games.quiddler.components import CARDS
+
 MINUS = "\u2212"
 #: How long a bots-only game may take to finish at the tests' bot pace (a failure guard).
 FINISH_WITHIN_S = 120.0
@@ -101,11 +103,49 @@ def test_quashars_after_the_last_game_and_its_minus_signs(web: Web, page: Page) 
     expect(empty).to_have_text("Keine Karten auf der Hand: Das war die letzte Partie des Matches.")
 
 
-def test_quiddler_writes_a_negative_round_with_the_same_minus(web: Web, page: Page) -> None:
-    table = web.table("quiddler", ["easy", "easy"], {"pause_ms": 0}, seed=2)
+def bonus_holder(parts: dict[str, list[int]], kind: str, names: list[str]) -> str:
+    """Who took a bonus by the round's points, as the sheet names them: the one seat with
+    its 10 points, "tie: nobody" when words were laid but none took it."""
+    holders = [seat for seat, points in enumerate(parts[kind]) if points > 0]
+    assert len(holders) <= 1, f"{kind}: two seats took one bonus: {parts}"
+    if holders:
+        return names[holders[0]]
+    return "tie: nobody" if any(parts["words"]) else "nobody (no words)"
+
+
+def test_quiddler_sheet_bonuses_and_a_negative_round_with_the_same_minus(
+    web: Web, page: Page
+) -> None:
+    # Three players, so that round 8's sheet shows both bonuses.
+    table = web.table("quiddler", ["easy", "medium", "hard"], {"pause_ms": 0}, seed=2)
     result = finished(web, table)
     view = last_view(web, table, 0)
     replay_end(page, table)
+    # The last round's sheet: both bonuses with who took them, each player's words with
+    # their points and the cards left over.
+    names = ["Bot 1", "Bot 2", "Bot 3"]  # several bots: by their seats
+    parts = view["last_round"]
+    sheet = page.locator('.qd-sheet[data-round="8"]')
+    expect(sheet.locator(".qd-bonus")).to_have_text(
+        [
+            f"Longest word (+10): {bonus_holder(parts, 'longest', names)}",
+            f"Most words (+10): {bonus_holder(parts, 'most', names)}",
+        ]
+    )
+    for seat in range(3):
+        player = sheet.locator(f'.qd-sheet-player[data-seat="{seat}"]')
+        expect(player.locator("h3")).to_contain_text(names[seat])
+        words = view["words"][seat]
+        word_points = [sum(CARDS[c][0] for c in word) for word in words]
+        expect(player.locator("li:has(.qd-sheet-word) .qd-num")).to_have_text(
+            [f"+{p}" for p in word_points]
+        )
+        left = view["unused"][seat]
+        expect(player.locator("li", has_text="Left over:")).to_have_count(1 if left else 0)
+        if left:
+            expect(player.locator("li", has_text="Left over:")).to_contain_text(
+                " ".join(c.upper() for c in left)
+            )
     rounds = view["scores"]
     assert any(p < 0 for game in rounds for p in game), "no negative round with this seed"
     rows = page.locator(".qd-score-table tbody tr")

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 import pytest
 from playwright.sync_api import Page, expect
 from tests.server.live import LiveServer, running_server
-from tests.web.browser import PHONE, SeatSocket, Web
+from tests.web.browser import PHONE, START_TONE, TONE_RECORDER, TURN_TONE, SeatSocket, Web
 
 #: Bot think times x this: a bot sorts a round in about a second, a race the scripted
 #: person wins some of the time and loses some of the time; neither outcome is assumed.
@@ -538,28 +538,6 @@ def test_the_board_at_four_players_on_desktop_and_phone(web: Web) -> None:
     web.shot(phone, "quick-phone-de", full_page=True)
     no_missing_messages(phone)
     no_missing_messages(page)
-
-
-#: Stands in for WebAudio: records the frequency of every tone the page starts.
-TONE_RECORDER = """
-window.__tones = [];
-window.AudioContext = class {
-  get currentTime() { return 0; }
-  get destination() { return {}; }
-  createGain() {
-    return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (x) => x };
-  }
-  createOscillator() {
-    const osc = { type: '', frequency: { value: 0 }, connect: (x) => x, stop() {} };
-    osc.start = () => window.__tones.push(osc.frequency.value);
-    return osc;
-  }
-};
-localStorage.setItem('quintet.sound', 'true');
-"""
-#: The first tone of the shell's sounds (shell/sounds.js): "start" for QUICK!, "turn"
-#: for a KLAAR (the shell itself plays "turn" only in games that are not real-time).
-START_TONE, TURN_TONE = 392, 660
 
 
 def test_quick_and_klaar_are_heard(web: Web, page: Page) -> None:

@@ -1,7 +1,10 @@
 """The Quiddler board in a real browser: a person plays whole games against a bot, building
-every word on the word rack by mouse and by keyboard; challenge mode with a wrong word
-challenged; a reload in the middle of a round; the phone layout. Screenshots:
-screenshots/quiddler-*.png; two are published to docs/screenshots/.
+every word on the word rack by mouse (in English, on a desktop) and by keyboard (in German,
+on a phone), with the others' hands, last turns, left-over cards and the score sheets
+checked on the way; challenge mode with a wrong word challenged; a reload in the middle of
+a round; the phone layout (and "Go out" only for valid words); cards and piles named
+aloud; the turn's sound. Screenshots: screenshots/quiddler-*.png; two are published to
+docs/screenshots/.
 
 The test finds its words with the solver in this process (a person would find their own);
 the page never offers them. The board marks itself for tests: `.qd-board[data-turn="me"]`
@@ -14,14 +17,15 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
-from tests.web.browser import PHONE, Web
+from tests.web.browser import PHONE, TONE_RECORDER, TURN_TONE, Web
 
 from quintet.games.quiddler.components import CARDS
 from quintet.games.quiddler.dictionary import table_words
-from quintet.games.quiddler.solver import best, can_go_out
+from quintet.games.quiddler.solver import Best, best, can_go_out
 
 SEATS = ["human", "easy"]
 #: Seat 1 deals round 1, so the person (seat 0) plays first; no pause between rounds.
@@ -55,10 +59,19 @@ def no_missing_messages(page: Page) -> None:
     assert missing == [], f"message keys without a text: {missing}"
 
 
-def no_solver_offer(page: Page) -> None:
-    """No control on the page names a whole word the solver would lay down."""
+def no_solver_offer(page: Page, play: Best) -> None:
+    """No control on the page offers the solver's play: no raw action, and no button's
+    text or label names a word of 3 letters or more of its best play of this hand (a
+    card's own label names at most 2 letters)."""
     texts = " ".join(page.locator(".qd-board button").all_inner_texts()).lower()
     assert "go_out" not in texts and "lay_down" not in texts and "{" not in texts
+    labels = page.locator(".qd-board button").evaluate_all(
+        "els => els.map(e => `${e.innerText} ${e.getAttribute('aria-label') ?? ''}`)"
+    )
+    for word in ("".join(w).upper() for w in play.words):
+        if len(word) >= 3:
+            named = [text for text in labels if re.search(rf"\b{word}\b", text)]
+            assert not named, f"a button names the solver's word {word}: {named}"
 
 
 def left_step(page: Page, was: str) -> None:
@@ -88,10 +101,15 @@ def drag(page: Page, source: Locator, target: Locator) -> None:
     page.mouse.up()
 
 
-def build_by_mouse(page: Page, words: list[tuple[str, ...]], rng: random.Random) -> None:
-    """Lay `words` on the rack: click or drag each card, "New word" between words."""
+def build_by_mouse(
+    page: Page, words: list[tuple[str, ...]], rng: random.Random, shut: Locator | None = None
+) -> None:
+    """Lay `words` on the rack: click or drag each card, "New word" between words.
+    `shut`: a button that must stay disabled until the last word is on the rack."""
     page.locator('.qd-mode [data-mode="words"]').click()
-    for word in words:
+    for number, word in enumerate(words):
+        if shut is not None and number:
+            expect(shut).to_be_disabled()
         for card in word:
             source = page.locator(f'.qd-hand .qd-card[data-card="{card}"]').first
             if rng.random() < 0.3:
@@ -114,37 +132,49 @@ def choose_discard_by_mouse(page: Page, card: str, rng: random.Random) -> None:
         source.click()
 
 
-def mouse_turn(page: Page, rng: random.Random, ready: Callable[[], None] | None = None) -> None:
+def mouse_turn(
+    page: Page, rng: random.Random, ready: Callable[[], None] | None = None
+) -> list[str] | None:
     """This seat's turn by mouse: draw, then go out, lay down or discard; `ready` is called
-    when the words are on the rack, before they are sent."""
+    when the words are on the rack, before they are sent. A last turn lays down all the
+    best play's words but its last (as many as the player wants) and returns the cards
+    left over, which count against the player; other turns return None."""
     if step(page) == "draw":
         pile = "discard" if rng.random() < 0.2 else "deck"
         page.locator(f'.qd-pile-button[data-pile="{pile}"]').click()
         left_step(page, "draw")
     now = step(page)
     hand = hand_cards(page)
-    no_solver_offer(page)
+    play = best(hand, WORDS, discard=True)
+    no_solver_offer(page, play)
+    finish = page.locator(".qd-finish")
+    left_over: list[str] | None = None
     if now == "discard":
         out = can_go_out(hand, WORDS)
         if out is None:
-            card = best(hand, WORDS, discard=True).discard or hand[0]
-            choose_discard_by_mouse(page, card, rng)
+            choose_discard_by_mouse(page, play.discard or hand[0], rng)
         else:
-            build_by_mouse(page, [tuple(w) for w in out.words], rng)
-            expect(page.locator(".qd-finish")).to_be_enabled()
+            # "Go out" only once every card but the discard lies in a valid word.
+            expect(finish).to_be_disabled()
+            build_by_mouse(page, [tuple(w) for w in out.words], rng, finish)
+            expect(finish).to_be_enabled()
             if ready:
                 ready()
-            page.locator(".qd-finish").click()
+            finish.click()
     else:
-        play = best(hand, WORDS, discard=True)
-        build_by_mouse(page, [tuple(w) for w in play.words], rng)
+        laid = [tuple(w) for w in play.words[:-1]]
+        build_by_mouse(page, laid, rng)
         assert play.discard is not None
         choose_discard_by_mouse(page, play.discard, rng)
-        expect(page.locator(".qd-finish")).to_be_enabled()
+        left_over = list(hand)
+        for card in [*itertools.chain.from_iterable(laid), play.discard]:
+            left_over.remove(card)
+        expect(finish).to_be_enabled()
         if ready:
             ready()
-        page.locator(".qd-finish").click()
+        finish.click()
     left_step(page, now)
+    return left_over
 
 
 def focused_card(page: Page) -> str | None:
@@ -227,6 +257,122 @@ def test_the_card_values_are_the_rules(web: Web, page: Page) -> None:
     assert values == {name: value for name, (value, _) in CARDS.items()}
 
 
+def the_others_at_my_draw(page: Page) -> bool:
+    """At this seat's draw: whose turn it is, the bot's cards in hand, or the words it laid
+    down when it went out and that this is this seat's last turn. True in a last turn."""
+    me = page.locator('.qd-seat[data-seat="0"]')
+    bot = page.locator('.qd-seat[data-seat="1"]')
+    expect(me).to_have_attribute("aria-current", "true")
+    expect(me.locator(".qd-seat-state")).to_have_text("to draw")
+    expect(bot).not_to_have_attribute("aria-current", "true")
+    if bot.locator(".qd-seat-state", has_text="went out").count():
+        expect(bot.locator(".qd-laid-word").first).to_be_visible()
+        expect(page.locator(".qd-out-note")).to_have_text(
+            "Bot (easy) went out: everyone else has one last turn."
+        )
+        expect(page.locator(".qd-status")).to_contain_text("Your last turn")
+        return True
+    cards = int(board(page).get_attribute("data-round") or "0") + 2
+    expect(bot.locator(".qd-count")).to_have_text(str(cards))
+    expect(bot.locator(".qd-backs")).to_have_attribute("aria-label", f"{cards} cards in hand")
+    return False
+
+
+def left_over_on_the_sheet(page: Page, round_no: int, cards: list[str]) -> None:
+    """The round's sheet counts `cards`, left over in seat 0's last turn, against it."""
+    line = page.locator(
+        f'.qd-sheet[data-round="{round_no}"] .qd-sheet-player[data-seat="0"] li',
+        has_text="Left over:",
+    )
+    expect(line).to_have_count(1)
+    shown = line.locator("span").first.inner_text().removeprefix("Left over:").split()
+    assert sorted(shown) == sorted(c.upper() for c in cards)
+    expect(line.locator(".qd-num")).to_have_text(f"\u2212{sum(CARDS[c][0] for c in cards)}")
+
+
+#: Renders a round's sheet of three players: Cleo's word is the longest, Anna and Ben tie
+#: for the most words (two each); returns the bonus lines.
+TIED_SHEET = """async () => {
+  const { render } = await import('preact');
+  const { html } = await import('htm/preact');
+  const { RoundSheet } = await import('/static/app/boards/quiddler/scores.js');
+  const { t } = await import('/static/app/i18n.js');
+  const sheet = {
+    round: 3,
+    words: [[['c', 'a', 't'], ['d', 'o', 'g']], [['o', 'x'], ['a', 't']], [['qu', 'i', 't', 'e']]],
+    unused: [[], ['z'], []],
+    parts: { words: [26, 21, 22], unused: [0, -14, 0], longest: [0, 0, 10], most: [0, 0, 0],
+             total: [26, 7, 32] },
+  };
+  const box = document.createElement('div');
+  document.body.append(box);
+  render(html`<${RoundSheet} sheet=${sheet} view=${{ players: 3, options: {} }} seat=${0}
+    t=${t} names=${['Anna', 'Ben', 'Cleo']} />`, box);
+  return [...box.querySelectorAll('.qd-bonus')].map((line) => line.textContent);
+}"""
+
+
+def test_the_sheet_names_who_took_each_bonus_or_a_tie(web: Web, page: Page) -> None:
+    page.goto("/")
+    # The lobby shows the games once every game's messages are in.
+    expect(page.get_by_role("radio", name="Quiddler")).to_be_visible()
+    assert page.evaluate(TIED_SHEET) == [
+        "Longest word (+10): Cleo",
+        "Most words (+10): tie: nobody",
+    ]
+
+
+#: Renders the board in round 2, then gives it two updates within one frame, as a fast
+#: bot's draw right after the deal: the one that scored round 1, then the draw. Returns
+#: the score sheet's round and text.
+TWO_UPDATES_IN_ONE_FRAME = """async () => {
+  const { render } = await import('preact');
+  const { html } = await import('htm/preact');
+  const { signal } = await import('@preact/signals');
+  const { Board } = await import('/static/app/boards/quiddler/index.js');
+  const { t } = await import('/static/app/i18n.js');
+  const parts = { words: [7, 0], unused: [0, -14], longest: [10, 0], most: [0, 0],
+                  invalid: [0, 0], challenges: [0, 0], total: [17, -14] };
+  const view = {
+    players: 2, rounds: 8, round: 2, hand_size: 4, phase: 'play', to_act: 1, step: 'draw',
+    hand: ['a', 'b', 'c', 'd'], hand_sizes: [4, 4], dealer: 0, draw_pile: 30,
+    discard_top: 'e', discard_pile: ['e'], went_out: null, last_call: false,
+    words: [[], []], unused: [[], []], done: [false, false], known: [[], []],
+    challenge: null, challenges: [], options: {}, deadline: null,
+    totals: [17, -14], scores: [[17, -14]], last_round: parts,
+  };
+  const events = signal([]);
+  const box = document.createElement('div');
+  document.body.append(box);
+  render(html`<${Board} view=${view} seat=${0} status="running" send=${async () => ({ ok: true })}
+    t=${t} now=${() => 0} names=${['Anna', 'Ben']} replay=${false} table=${{ id: 'x' }}
+    events=${events} />`, box);
+  const settle = () => new Promise((done) => setTimeout(done, 300));
+  // Microtasks only: each update renders (Preact renders in a microtask), no frame passes.
+  const renders = async () => { for (let i = 0; i < 20; i += 1) await Promise.resolve(); };
+  await settle();
+  events.value = [{ type: 'round_scored', round: 1, words: [[['c', 'a', 't']], []],
+                    unused: [[], ['z']], scores: parts }];
+  await renders();
+  events.value = [{ type: 'drew', seat: 1, source: 'deck' }];
+  await renders();
+  await settle();
+  const sheet = box.querySelector('.qd-sheet');
+  return [sheet?.dataset.round, sheet?.textContent];
+}"""
+
+
+def test_the_sheet_keeps_a_rounds_cards_when_the_next_update_comes_at_once(
+    web: Web, page: Page
+) -> None:
+    page.goto("/")
+    expect(page.get_by_role("radio", name="Quiddler")).to_be_visible()
+    round_no, text = page.evaluate(TWO_UPDATES_IN_ONE_FRAME)
+    assert round_no == "1"
+    # The cards, not only the points: Ben's left-over Z.
+    assert "Left over: Z" in text, text
+
+
 def test_a_whole_game_by_mouse_with_own_words(web: Web, page: Page) -> None:
     table = web.table("quiddler", SEATS, OPTIONS)
     web.seat_page(page, table, 0)
@@ -240,20 +386,65 @@ def test_a_whole_game_by_mouse_with_own_words(web: Web, page: Page) -> None:
             web.publish("quiddler-board")
 
     rounds_seen: set[int] = set()
+    last_turns = 0
+    # A last turn's left-over cards, checked on the round's sheet once it is scored.
+    left_over: tuple[int, list[str]] | None = None
     while my_turn_or_over(page):
-        rounds_seen.add(int(board(page).get_attribute("data-round") or "0"))
-        mouse_turn(page, rng, ready)
+        round_no = int(board(page).get_attribute("data-round") or "0")
+        if left_over is not None and round_no > left_over[0]:
+            left_over_on_the_sheet(page, *left_over)
+            left_over = None
+        rounds_seen.add(round_no)
+        last_turns += the_others_at_my_draw(page)
+        cards = mouse_turn(page, rng, ready)
+        if cards is not None:
+            left_over = (round_no, cards)
     assert rounds_seen == set(range(1, 9))
     assert shots, "the person never went out after round 1"
+    assert last_turns, "the bot never went out first: no last turn was played"
+    if left_over is not None:
+        left_over_on_the_sheet(page, *left_over)
     check_final(page)
     web.shot(page, "quiddler-over", full_page=True)
 
 
-def test_a_whole_game_by_keyboard(web: Web, page: Page) -> None:
+def two_letter_cards_drawn(page: Page, seen: set[str]) -> None:
+    """Each two-letter card in the hand not `seen` yet is drawn as the real one: both
+    letters in the middle, its points in two corners, named aloud (in German here)."""
+    for card in {c for c in hand_cards(page) if len(c) == 2} - seen:
+        value = CARDS[card][0]
+        button = page.locator(f'.qd-hand .qd-card[data-card="{card}"]').first
+        expect(button.locator(".qd-face")).to_have_class(re.compile(r"\bqd-two\b"))
+        expect(button.locator(".qd-letters")).to_have_text(card.upper())
+        expect(button.locator(".qd-pts")).to_have_text([str(value), str(value)])
+        expect(button).to_have_attribute("aria-label", f"{card.upper()}, {value} Punkte")
+        seen.add(card)
+
+
+def test_a_whole_game_by_keyboard_in_german_on_a_phone(web: Web) -> None:
+    # The desktop game (by mouse, in English) is the test above; this one is German at a
+    # phone's width, every turn without a horizontal scroll.
+    page = web.open_page(PHONE)
     table = web.table("quiddler", SEATS, OPTIONS, seed=7)
     web.seat_page(page, table, 0)
-    play_game(page, keyboard_turn)
+    page.get_by_role("button", name="DE", exact=True).click()
+    expect(page.locator(".qd-rack .qd-title")).to_have_text("Wortleiste")
+    two_letters: set[str] = set()
+    widest = 0
+
+    def turn(page: Page) -> None:
+        nonlocal widest
+        two_letter_cards_drawn(page, two_letters)
+        keyboard_turn(page)
+        widest = max(widest, page.evaluate("document.documentElement.scrollWidth"))
+
+    play_game(page, turn)
+    assert two_letters, "no two-letter card was dealt to the person in 8 rounds"
+    assert widest <= PHONE["width"], f"the page was {widest} px wide on a 390 px screen"
     check_final(page)
+    expect(page.locator(".qd-status")).to_have_text("Das Spiel ist vorbei.")
+    expect(page.locator(".qd-ranking .qd-title")).to_have_text("Endstand")
+    expect(page.locator(".qd-sheet .qd-bonus")).to_contain_text("Längstes Wort (+10)")
 
 
 def test_challenge_mode_a_wrong_word_is_challenged(web: Web, page: Page) -> None:
@@ -355,6 +546,7 @@ def test_the_phone_layout_has_no_horizontal_scroll(web: Web) -> None:
     web.seat_page(page, table, 0)
     rng = random.Random(11)
     widest = 0
+    states: set[str] = set()
     # Into round 2 or later, so that the score sheet shows; a rack with words on it.
     while my_turn_or_over(page) and board(page).get_attribute("data-round") in ("1", "2"):
         if step(page) == "draw":
@@ -364,13 +556,23 @@ def test_the_phone_layout_has_no_horizontal_scroll(web: Web) -> None:
         for card in hand_cards(page)[:-1]:
             page.locator(f'.qd-hand .qd-card[data-card="{card}"]').first.click()
         widest = max(widest, page.evaluate("document.documentElement.scrollWidth"))
+        # All cards but one (the discard) in one word: "Go out" (or "Lay down") is offered
+        # exactly when the server says that word is in the dictionary.
+        word = page.locator(".qd-word").first
+        expect(word).not_to_have_attribute("data-state", "pending")
+        state = word.get_attribute("data-state") or ""
+        states.add(state)
+        finish = page.locator(".qd-finish")
+        if state == "valid":
+            expect(finish).to_be_enabled()
+        else:
+            expect(finish).to_be_disabled()
         if board(page).get_attribute("data-round") == "2" and page.locator(".qd-sheet").count():
-            word = page.locator(".qd-word").first
-            expect(word).not_to_have_attribute("data-state", "pending")
             web.shot(page, "quiddler-phone", full_page=True)
         page.locator(".qd-clear").click()
         mouse_turn(page, rng)
     assert widest <= PHONE["width"], f"the page is {widest} px wide on a 390 px screen"
+    assert "invalid" in states, f"no word on the rack was ever invalid ({states})"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     web.publish("quiddler-phone")
 
@@ -397,13 +599,33 @@ def test_the_replay_and_a_spectator_see_the_board(web: Web, page: Page) -> None:
     no_missing_messages(page)
 
 
-def test_the_hand_reorders_and_p_takes_the_discard_pile(web: Web, page: Page) -> None:
+def test_cards_are_named_the_hand_reorders_p_draws_and_the_turn_is_heard(
+    web: Web, page: Page
+) -> None:
     table = web.table("quiddler", SEATS, OPTIONS, seed=9)
+    page.context.add_init_script(TONE_RECORDER)  # sounds on, and heard by the test
     web.seat_page(page, table, 0)
     assert my_turn_or_over(page)
+    # The game opened on this seat's turn: the turn's sound was played (as each time the
+    # turn comes to it; this first one depends on no bot's speed).
+    page.wait_for_function(f"window.__tones.includes({TURN_TONE})")
     top = page.locator('.qd-pile-button[data-pile="discard"]').get_attribute("aria-label") or ""
     enter_hand(page)
     order = hand_cards(page)
+    # Cards and piles are named for a screen reader.
+    deck = page.locator('.qd-pile-button[data-pile="deck"]')
+    expect(deck).to_have_attribute(
+        "aria-label", re.compile(r"^Draw pile, \d+ cards: take its top card$")
+    )
+    assert re.fullmatch(
+        r"Discard pile, 1 card: [A-Z]{1,2}, \d+ points? on top: take its top card", top
+    )
+    expect(page.locator(".qd-hand")).to_have_attribute(
+        "aria-label", f"Your hand, {len(order)} cards: click a card to discard it"
+    )
+    for card in order:
+        named = f"{card.upper()}, {CARDS[card][0]} point{'s' if CARDS[card][0] > 1 else ''}"
+        expect(page.get_by_role("button", name=named, exact=True).first).to_be_visible()
     # Shift+ArrowRight moves the focused card one place to the right, and it keeps the focus.
     page.keyboard.press("Home")
     page.keyboard.press("Shift+ArrowRight")

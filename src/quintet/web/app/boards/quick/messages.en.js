@@ -5,6 +5,7 @@ export default {
   'option.quick.criteria.label': 'Instruction cards',
   'option.quick.simplified.label': 'Simplified (no 1-72 card)',
   'option.quick.chooser.label': 'Who sets the criteria',
+  'option.quick.chooser.description': 'Fixed for the whole game, or the dealer before each round (the dealer moves clockwise)',
   'option.quick.chooser.fixed': 'Fixed for the whole game',
   'option.quick.chooser.dealer': 'The dealer, before each round',
   'option.quick.choose_ms.label': 'The dealer’s time to choose',

@@ -107,9 +107,12 @@ export function Board({ view, seat, status, send, t, now, names: shellNames, rep
   useEffect(() => setRack({ words: [[]], current: 0, discard: null }), [view.round]);
 
   // Keep the last scored round's words and challenges (the next deal clears them from
-  // the view), in the order the events came.
+  // the view), in the order the events came. A layout effect runs after every render,
+  // so every update's events are read: a plain effect waits for the next frame, and an
+  // update that came before it (a fast bot's draw after the deal) replaced the events
+  // that scored the round, leaving the sheet without its words.
   const challenged = useRef([]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     for (const e of events?.value ?? []) {
       if (e.type === 'challenged') challenged.current.push(e);
       if (e.type === 'round_scored') {

@@ -11,6 +11,7 @@ export default {
   'option.quiddler.two_player_bonus.longest': 'longest word',
   'option.quiddler.two_player_bonus.most': 'most words',
   'option.quiddler.challenge.label': 'Challenge mode',
+  'option.quiddler.challenge.description': 'Words are checked only when another player challenges them',
   'option.quiddler.challenge_ms.label': 'Challenge window',
   'option.quiddler.reshuffles.label': 'Reshuffles per round',
   'option.quiddler.pause_ms.label': 'Pause between rounds',
