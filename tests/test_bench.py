@@ -3,8 +3,8 @@ docs name. Speed is never asserted here; the figures live in docs/benchmarks.md.
 
 The quick mode plays a handful of games per benchmark, so these tests take about a second,
 except the two server lines: a real server and load process, about 8 s a run each (the load,
-and the capacity's two short steps). They run for real in
-`test_quick_run_prints_one_json_line_per_benchmark` and in the `python -m bench` process;
+and the capacity's two short steps). They run for real once, in
+the `python -m bench` process of `test_python_dash_m_bench_runs`;
 the other runs of the whole bench, which test other lines, put stand-ins in their place.
 The PostgreSQL + Redis capacity line (`server_capacity_cluster`) takes 20-40 s even quick
 (starting PostgreSQL, Redis and the servers): the whole-bench runs leave it out, and
@@ -431,41 +431,18 @@ def check_capacity_steps(line: dict[str, Any]) -> None:
     assert min(each) - 0.001 <= line["server_cpu_ms_per_action"] <= max(each) + 0.001
 
 
-def test_quick_run_prints_one_json_line_per_benchmark(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The PostgreSQL + Redis line has its own test (it takes 20-40 s): a stand-in here.
-    monkeypatch.setattr(
-        server_capacity_cluster, "measure_or_skip", lambda *args, **kwargs: dict(CLUSTER_STAND_IN)
-    )
-    bench_main.main(["--quick"])
-    out, err = capsys.readouterr()
-    lines = lines_of(out)
-    assert [line["benchmark"] for line in lines] == NAMES
-    assert "bench:" in err  # progress goes to stderr, never into the JSON
-    for line in lines:
-        assert line["quick"] is True
-        if line["benchmark"] in OPENSPIEL_NAMES and not openspiel_oh_hell.available():
-            assert line["skipped"] == bench_main.SKIPPED
-        else:
-            check_measured(line)
-    ours = lines[0]
-    assert (ours["players"], ours["tricks"], ours["actions_per_game"]) == (4, 12, 52)
-    assert "a match of 4 deals counts as 4 games" in ours["game_unit"]
-    assert "stand_in" not in lines[-3]  # the server load line was measured
-    assert "stand_in" not in lines[-2]  # and the capacity line
-    assert "bench: server_load:" in err  # the load process's progress is passed on
-    assert "bench: server_capacity:" in err
-
-
 @pytest.mark.usefixtures("no_server_load")
 def test_without_openspiel_its_lines_say_skipped(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # Quick mode from the environment rather than --quick: the same run checks both.
+    monkeypatch.setenv(bench_main.QUICK_ENV, "1")
     monkeypatch.setattr(openspiel_oh_hell, "available", lambda: False)
-    bench_main.main(["--quick"])
+    bench_main.main([])
     lines = lines_of(capsys.readouterr().out)
     assert [line["benchmark"] for line in lines] == NAMES
+    assert all(line["quick"] is True for line in lines)
+    assert lines[0]["games"] == 20
     for line in lines:
         if line["benchmark"] in OPENSPIEL_NAMES:
             assert line["skipped"] == ("open-spiel is not installed (pip install -e '.[bench]')")
@@ -502,18 +479,6 @@ def test_with_openspiel_the_ratio_pairs_the_rounds(capsys: pytest.CaptureFixture
     assert general["games_per_cpu_second"] > 0 and general["ratio_by_cpu_time"] > 0
 
 
-@pytest.mark.usefixtures("no_server_load")
-def test_quick_mode_from_the_environment(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setenv(bench_main.QUICK_ENV, "1")
-    monkeypatch.setattr(openspiel_oh_hell, "available", lambda: False)
-    bench_main.main([])
-    lines = lines_of(capsys.readouterr().out)
-    assert all(line["quick"] is True for line in lines)
-    assert lines[0]["games"] == 20
-
-
 @pytest.mark.parametrize(
     ("argv", "message"),
     [(["--rounds", "0"], "--rounds must be at least 1"), (["--seconds", "0"], "--seconds")],
@@ -530,7 +495,8 @@ def test_bad_arguments_are_refused_by_name(
 
 
 def test_python_dash_m_bench_runs() -> None:
-    """The command `make bench` runs, from the repository root, as a new process."""
+    """The command `make bench --quick` runs, from the repository root, as a new process: one
+    JSON line per benchmark on stdout, progress on stderr, both server lines measured."""
     done = subprocess.run(
         [sys.executable, "-m", "bench", "--quick"],
         cwd=ROOT,
@@ -545,6 +511,19 @@ def test_python_dash_m_bench_runs() -> None:
     lines = lines_of(done.stdout)
     assert [line["benchmark"] for line in lines] == NAMES
     assert "Traceback" not in done.stderr
+    assert "bench:" in done.stderr  # progress goes to stderr, never into the JSON
+    assert "bench: server_load:" in done.stderr  # the load process's progress is passed on
+    assert "bench: server_capacity:" in done.stderr
+    for line in lines[:-1]:
+        assert line["quick"] is True
+        assert "stand_in" not in line
+        if line["benchmark"] in OPENSPIEL_NAMES and not openspiel_oh_hell.available():
+            assert line["skipped"] == bench_main.SKIPPED
+        else:
+            check_measured(line)
+    ours = lines[0]
+    assert (ours["players"], ours["tricks"], ours["actions_per_game"]) == (4, 12, 52)
+    assert "a match of 4 deals counts as 4 games" in ours["game_unit"]
     check_server_load(lines[-3])
     check_server_capacity(lines[-2])
     assert lines[-1]["skipped"] == f"{bench_main.NO_CLUSTER_ENV} is set"

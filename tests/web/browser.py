@@ -142,14 +142,23 @@ class Web:
 
     # ------------------------------------------------------------ pages
 
-    def open_page(self, viewport: dict[str, int] | None = None, *, touch: bool = False) -> Page:
+    def open_page(
+        self, viewport: dict[str, int] | None = None, *, touch: bool = False, motion: bool = False
+    ) -> Page:
         """A page in a new browser context (its own localStorage: another person),
-        watched for console errors; `touch`: a touch screen too."""
+        watched for console errors; `touch`: a touch screen too.
+
+        The page asks for reduced motion unless `motion`: the style sheets then drop their
+        transitions and endless pulses, so a click need not wait for an element to come to
+        rest and Chromium does not repaint a spinner 60 times a second beside the test (on
+        2 cores that CPU came out of the servers and bots under test). `test_shell` keeps
+        one whole table with motion, the way most people see it."""
         context = self.browser.new_context(
             base_url=self.base_url,
             viewport=viewport or DESKTOP,
             locale="en-US",  # type: ignore[arg-type]
             has_touch=touch,
+            reduced_motion="no-preference" if motion else "reduce",
         )
         context.set_default_timeout(WAIT_MS)
         self.contexts.append(context)

@@ -136,9 +136,6 @@ def play_match(
 ) -> Table:
     """Play seat 0 to the end of the match with `move`; returns the table."""
     table = web.table("quashars", SEATS, OPTIONS, seed=7)
-    # Without motion (the board's raise-on-hover and such): a click need not wait for a
-    # card to come to rest, which keeps a 52-move match quick.
-    page.emulate_media(reduced_motion="reduce")
     web.seat_page(page, table, 0)
     expect(board(page)).to_be_visible()
     rng = random.Random(11)

@@ -167,7 +167,9 @@ def tab_to(page: Page, name: str, limit: int = 60) -> None:
     raise AssertionError(f"Tab never reached {name!r}")
 
 
-def test_a_table_by_keyboard_alone(web: Web, page: Page) -> None:
+def test_a_table_by_keyboard_alone(web: Web) -> None:
+    # With motion, as most people see the site (every other page asks for reduced motion).
+    page = web.open_page(motion=True)
     page.goto("/")
     # The games arrive by a request after the page: until they are drawn, Tab from the
     # nickname has no radio to land on (a loaded machine once tabbed before they came).
