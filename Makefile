@@ -43,11 +43,12 @@ system-deps:
 # because make stops on any non-zero exit.
 # On PYTEST_WORKERS processes (pytest-xdist; 0: all in this one). loadscope keeps each test
 # module on one worker, so a module's live server (tests/server/live.py) starts once.
-# Three on two cores: the browser and server tests spend half their time waiting (for
-# bots at their pace, for the browser), so two workers kept only one core busy on
-# average. Measured on a clean clone, idle machine: 2 workers 10 min 23 s of pytest,
-# 3 workers 7 min 34 s (user+sys 9 min 9 s), the same 2,465 tests.
-PYTEST_WORKERS ?= 3
+# Four on two cores: the browser and server tests spend much of their time waiting (for
+# bots at their pace, for the browser), so fewer workers left a core idle. Measured on a
+# clean clone, idle machine: 2 workers 10 min 23 s of pytest and 3 workers 7 min 34 s
+# (2,465 tests); at 2,976 tests 3 workers 12 min 9 s, 4 workers 10 min 5 s
+# (user+sys 13 min 29 s: the CPU is still not the limit).
+PYTEST_WORKERS ?= 4
 pytest: setup system-deps
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadscope
 
