@@ -9,7 +9,7 @@ const colour = (code) => t(`quashars.colour.${COLOURS[code[0]]}`);
 export default {
   'tutorial.quashars.title': 'Quashars lernen',
   'tutorial.quashars.predict': (a) =>
-    `Vier Bedingungskarten liegen offen: einen Stich mit ungerader Zahl gewinnen, mit Blau gewinnen, den ersten oder letzten Stich gewinnen und genau 3 Stiche im Spiel gewinnen. Vor der ersten Karte sagt jeder voraus, wie oft er sie erfüllen wird. Deine blauen und roten Karten sind stark: Tippe ${a.chips}. Drücke + („Ein Chip mehr“), bis ${a.chips} dasteht, dann „Tipp: ${a.chips}“.`,
+    `Vier Bedingungskarten liegen offen: einen Stich mit ungerader Zahl gewinnen, mit Blau gewinnen, den ersten oder letzten Stich gewinnen und genau 3 Stiche in der Partie gewinnen. Vor der ersten Karte sagt jeder voraus, wie oft er sie erfüllen wird. Deine blauen und roten Karten sind stark: Tippe ${a.chips}. Drücke + („Ein Chip mehr“), bis ${a.chips} dasteht, dann „Tipp: ${a.chips}“.`,
   'tutorial.quashars.predict_wrong': (a) => `Tippe in dieser Einführung genau ${a.chips} Chips, ohne Flex-Chip.`,
   'tutorial.quashars.first_trick': (a) =>
     `Blau wurde ausgespielt, und du hast Blau: Du musst Farbe bedienen, also kannst du nur blaue Karten spielen. Spiele ${card(a.card)}: Sie schlägt die Blau 8 und gewinnt den ersten Stich mit einer ungeraden blauen Karte. Das erfüllt drei Bedingungen auf einmal: ungerade, Blau und der erste Stich.`,
