@@ -197,8 +197,11 @@ def test_no_option_description_repeats_its_label(web: Web, page: Page) -> None:
                 assert label and help_text, f"{title} {name}: no label or no description"
                 if help_text.lower().startswith(label.lower()):
                     repeats.append(f"{language} {title} {name}: {label!r} / {help_text!r}")
+                # Nor names another option by its id (Quiddler's "with extra_words alone").
+                if re.search(r"\b[a-z]+_[a-z_]+\b", help_text):
+                    repeats.append(f"{language} {title} {name}: an option id in {help_text!r}")
                 seen[f"{language} {title} {name}"] = help_text
-    assert not repeats, "descriptions that repeat their label:\n" + "\n".join(repeats)
+    assert not repeats, "descriptions that repeat their label or name an id:\n" + "\n".join(repeats)
     # Quiclo's sit-out, which did, says what it does.
     assert seen["EN Quiclo sit_out_ms"].startswith("How long a player who calls a wrong chain")
     assert seen["DE Quiclo sit_out_ms"].startswith("So lange darf nicht anlegen")

@@ -373,6 +373,33 @@ def test_the_sheet_keeps_a_rounds_cards_when_the_next_update_comes_at_once(
     assert "Left over: Z" in text, text
 
 
+#: Renders the players in a last turn: Cleo went out, Anna has laid down (`done` holds a
+#: flag per seat), Ben is to draw. Returns each seat's state as shown.
+LAST_TURNS = """async () => {
+  const { render } = await import('preact');
+  const { html } = await import('htm/preact');
+  const { Seats } = await import('/static/app/boards/quiddler/others.js');
+  const { t } = await import('/static/app/i18n.js');
+  const view = {
+    players: 3, phase: 'play', to_act: 1, step: 'draw', went_out: 2, last_call: false,
+    done: [true, false, false], hand_sizes: [2, 5, 0], dealer: 0, totals: [0, 0, 0],
+    words: [[['p', 'in', 's']], [], [['d', 'r', 'y']]], unused: [['m', 'u'], [], []],
+    known: [[], [], []], challenges: [],
+  };
+  const box = document.createElement('div');
+  document.body.append(box);
+  render(html`<${Seats} view=${view} seat=${1} t=${t} names=${['Anna', 'Ben', 'Cleo']} />`, box);
+  return [0, 1, 2].map((s) => box.querySelector(`.qd-seat[data-seat="${s}"] .qd-seat-state`)
+    ?.textContent);
+}"""
+
+
+def test_a_seat_that_laid_down_its_last_turn_is_not_still_to_come(web: Web, page: Page) -> None:
+    page.goto("/")
+    expect(page.get_by_role("radio", name="Quiddler")).to_be_visible()
+    assert page.evaluate(LAST_TURNS) == ["laid down", "to draw", "went out"]
+
+
 def test_a_whole_game_by_mouse_with_own_words(web: Web, page: Page) -> None:
     table = web.table("quiddler", SEATS, OPTIONS)
     web.seat_page(page, table, 0)

@@ -258,6 +258,20 @@ def test_on_a_phone_the_rules_cover_the_board_until_closed(web: Web) -> None:
     box = panel.bounding_box()
     assert box is not None and box["width"] == PHONE["width"]
     web.shot(page, "rules-at-table-phone")
+    # Nothing in the drawer's bar is cut off, in either language: the title, its links
+    # and ✕ all lie inside the drawer, and the drawer does not scroll sideways.
+    drawer = page.locator("aside#rules-panel")  # its name changes with the language
+    for language in ("DE", "EN"):
+        page.get_by_role("button", name=language, exact=True).click()
+        expect(drawer.locator(".rules-panel-bar > *")).to_have_count(4)
+        inside = drawer.evaluate(
+            "(p) => { const r = p.getBoundingClientRect();"
+            " return [...p.querySelectorAll('.rules-panel-bar > *')].every((e) => {"
+            " const b = e.getBoundingClientRect();"
+            " return b.left >= r.left && b.right <= r.right; })"
+            " && p.scrollWidth <= p.clientWidth; }"
+        )
+        assert inside, f"the rules drawer's bar is cut off in {language}"
     panel.get_by_role("button", name="Close the rules").click()
     expect(page.locator(".board-area .qk-board")).to_be_visible()
 

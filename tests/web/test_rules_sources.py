@@ -228,3 +228,20 @@ def test_a_double_quick_example_shows_a_crossing_that_counts_double() -> None:
             for m in EXAMPLE.finditer(source("double-quick", language))
         ]
         assert any(crossings(grid) for grid in grids), f"rules.{language}.md: no crossing"
+
+
+#: How each page says that the discard pile is reshuffled as often as the rulebook needs.
+AS_OFTEN_AS_NEEDED = {"en": "as often as needed", "de": "so oft wie nötig"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_quiddler_page_tells_the_default_reshuffles_and_the_turn_limit(language: str) -> None:
+    """The page says what a table does by default: reshuffle as often as needed (the
+    option's default), a round ended only by the server's turn limit, which it names."""
+    from quintet.games.quiddler.state import ROUND_TURN_LIMIT, QuiddlerOptions
+
+    assert QuiddlerOptions().reshuffles is None
+    text = " ".join(source("quiddler", language).split())
+    assert AS_OFTEN_AS_NEEDED[language] in text
+    assert "limited number of times" not in text and "nur begrenzt oft" not in text
+    assert f"{ROUND_TURN_LIMIT} " in text

@@ -88,6 +88,9 @@ def test_the_quashars_tutorial_by_mouse(web: Web, page: Page) -> None:
         if done == 3:
             # A hint that begins with a colour begins with a capital, like any sentence.
             expect(hint).to_have_text("Blue was led: follow suit with the blue 6.")
+        if done == 9:
+            # Not "the last trick": a condition of this deal is the first or the last trick.
+            expect(hint).to_contain_text("You won the previous trick, so you lead")
         page.locator(".qs-hand .tutorial-mark").click()
         if done < 12:
             expect(panel(page)).not_to_have_attribute("data-step", str(done), timeout=STEP_WAIT_MS)
@@ -98,6 +101,12 @@ def test_the_quashars_tutorial_by_mouse(web: Web, page: Page) -> None:
     expect(page.locator(".qs-hand .tutorial-mark")).to_have_count(0)
     web.shot(page, "tutorial-quashars-end")
     no_missing_messages(page)
+    # In German the explanation names a game of the match as the board does: a "Partie".
+    page.get_by_role("button", name="DE", exact=True).click()
+    expect(page.locator(".qs-board")).to_contain_text("Partie 1 ist gewertet")
+    expect(end).to_contain_text("Die erste Partie ist gewertet")
+    expect(end).to_contain_text("so viele Partien, wie Personen am Tisch sitzen")
+    page.get_by_role("button", name="EN", exact=True).click()
     # On to a real game: the lobby, with Quashars chosen.
     page.get_by_role("link", name="Play a real game").click()
     expect(page).to_have_url(re.compile(r"/$"))

@@ -3,7 +3,7 @@ const messages = {
   // Die Lobby: die Kurzbeschreibung des Spiels, Namen und Beschreibungen seiner Optionen.
   'game.quashars.summary': 'Stichspiel mit Vorhersage-Chips und vier aufgedeckten Bedingungen.',
   'option.quashars.conditions.label': 'Feste Bedingungen',
-  'option.quashars.conditions.description': 'Für einen Lehrtisch: in jedem Spiel dieselbe Bedingungskarte auf jedem Stapel. Nicht festgelegt: jedes Spiel neu gezogen.',
+  'option.quashars.conditions.description': 'Für einen Lehrtisch: in jeder Partie dieselbe Bedingungskarte auf jedem Stapel. Nicht festgelegt: jede Partie neu gezogen.',
   'option.quashars.conditions.place.1': 'Stapel 1',
   'option.quashars.conditions.place.2': 'Stapel 2',
   'option.quashars.conditions.place.3': 'Stapel 3',
@@ -11,9 +11,9 @@ const messages = {
   'option.quashars.flex_chip.label': 'Flex-Chip',
   'option.quashars.flex_chip.description': 'Man darf den Flex-Chip dazulegen: P oder P+1, halbe Punkte',
   'option.quashars.first_player.label': 'Startspieler (Platznummer ab 0)',
-  'option.quashars.first_player.description': 'Platz, der Spiel 1 beginnt; nicht gesetzt: aus dem Seed gezogen',
+  'option.quashars.first_player.description': 'Platz, der Partie 1 beginnt; nicht gesetzt: aus dem Seed gezogen',
   'option.quashars.pause_ms.label': 'Pause zwischen den Spielen',
-  'option.quashars.pause_ms.description': 'Pause nach der Wertung jedes Spiels vor dem nächsten Geben',
+  'option.quashars.pause_ms.description': 'Pause nach der Wertung jeder Partie vor dem nächsten Geben',
 
   'quashars.colour.red': 'Rot',
   'quashars.colour.yellow': 'Gelb',

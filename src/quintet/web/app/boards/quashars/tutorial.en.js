@@ -18,7 +18,7 @@ export default {
     `Blue was led, and you hold blue: you must follow suit, so only your blue cards can be played. Play the ${card(a.card)}: it beats the blue 8 and wins the first trick with an odd blue card. That meets three conditions at once: odd, blue, and the first trick.`,
   'tutorial.quashars.lead_trump': (a) =>
     `You won the trick, so you lead the next one. Red is trump: a red card beats every other colour. Lead the ${card(a.card)}.`,
-  'tutorial.quashars.lead': (a) => `You won the last trick, so you lead: any card may start a trick. Play the ${card(a.card)}.`,
+  'tutorial.quashars.lead': (a) => `You won the previous trick, so you lead: any card may start a trick. Play the ${card(a.card)}.`,
   'tutorial.quashars.follow': (a) => `${Colour(a.led)} was led: follow suit with the ${card(a.card)}.`,
   'tutorial.quashars.void': (a) =>
     `${Colour(a.led)} was led, but you have none left: you may play any card. Play the ${card(a.card)}.`,

@@ -17,6 +17,7 @@ export default {
   'option.quiddler.pause_ms.label': 'Pause between rounds',
   'option.quiddler.extra_words.label': 'Extra words',
   'option.quiddler.replace_words.label': 'Only the extra words',
+  'option.quiddler.replace_words.description': 'Play with the extra words alone instead of the built-in word list',
 
   // The generic board: the view's fields in words (docs/rules/quiddler.md "Views").
   'quiddler.field.phase': 'Phase',

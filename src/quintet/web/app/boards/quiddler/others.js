@@ -17,7 +17,8 @@ function seatState(view, s, t) {
     return view.step === 'draw' ? t('quiddler.seat.drawing') : t('quiddler.seat.playing');
   }
   if (view.went_out === s) return t('quiddler.seat.went_out');
-  if (view.done?.includes(s)) return t('quiddler.seat.laid_down');
+  // `done` holds one flag per seat: this seat has laid down in its last turn.
+  if (view.done?.[s]) return t('quiddler.seat.laid_down');
   if (view.phase === 'play' && (view.went_out !== null || view.last_call)) return t('quiddler.seat.last_turn');
   return '';
 }
