@@ -42,6 +42,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
 from quintet.core import SPECTATOR, Record, registry, replay
+from quintet.server.served import served_view
 
 QUASHARS_FAST = {"pause_ms": 0}
 #: Closed hands (spectators see counts only), short sit-outs, and a stall limit that ends
@@ -58,13 +59,14 @@ def outcome_of(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def views_by_seq(record: dict[str, Any], viewer: int) -> list[dict[str, Any]]:
-    """What `viewer` may see after each input of the record (index = seq)."""
+    """What `viewer` may see after each input of the record (index = seq), as the server
+    sends it: the rules' view without the rules' help (`served_view`)."""
     rules = registry.get(record["game"])
     state = rules.new(record["seed"], record["players"], record["options"])
-    views = [rules.view(state, viewer)]
+    views = [served_view(rules, rules.view(state, viewer))]
     for inp in Record.from_json(record).inputs:
         rules.apply(state, inp)
-        views.append(rules.view(state, viewer))
+        views.append(served_view(rules, rules.view(state, viewer)))
     return views
 
 

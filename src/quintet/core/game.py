@@ -76,6 +76,11 @@ class Game(ABC, Generic[S, O]):
     #: only draws one at random (`sample_action`). The kit, the random bot and the
     #: simulator work with either kind (ADR 0014).
     lists_actions: ClassVar[bool] = True
+    #: True when some legal actions are the rules' own help, listed for bots and tools
+    #: in process but never sent by a server to a person (Quiddler lists the solver's
+    #: best way to go out): a server drops every action `is_help` names from the views
+    #: and samples it gives (`quintet.server.served`).
+    lists_help: ClassVar[bool] = False
 
     # ----------------------------------------------------------------- creating
 
@@ -227,6 +232,11 @@ class Game(ABC, Generic[S, O]):
             f"{self.title} ({type(self).__name__}) does not list its legal actions "
             "(lists_actions is False): draw one with sample_action"
         )
+
+    def is_help(self, action: JSONDict) -> bool:
+        """Whether this legal action is the rules' own help (see `lists_help`): False
+        unless the game says otherwise."""
+        return False
 
     def sample_action(self, state: S, seat: Seat, rng: Rng) -> JSONDict | None:
         """A random legal action of this seat now, drawn from `rng`; None when it cannot act.

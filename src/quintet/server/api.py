@@ -42,6 +42,7 @@ from quintet.server.schemas import (
     invite,
     table_out,
 )
+from quintet.server.served import served_view
 from quintet.server.tutorials_api import start_tutorial_route
 from quintet.server.words import WordVerdicts, check_words
 
@@ -389,14 +390,14 @@ async def replay(
     seat = _viewer(viewer, row.players)
     game = registry.get(row.game)
     state = game.new(row.seed, row.players, row.options)
-    frames = [Frame(seq=0, time=0, view=game.view(state, seat), events=[])]
+    frames = [Frame(seq=0, time=0, view=served_view(game, game.view(state, seat)), events=[])]
     for number, inp in enumerate(record.inputs, 1):
         events = game.apply(state, inp)
         frames.append(
             Frame(
                 seq=number,
                 time=inp.time,
-                view=game.view(state, seat),
+                view=served_view(game, game.view(state, seat)),
                 events=events_for(events, seat),
             )
         )

@@ -44,6 +44,7 @@ from quintet.server.errors import ErrorCode
 from quintet.server.messages import Watcher, broadcast, game_over_text, refused_text, viewer_of
 from quintet.server.protocol import CloseCode, SeatInfo, Welcome, encode, error_text, update_text
 from quintet.server.ratings import store_result
+from quintet.server.served import served_view
 from quintet.server.storage import LeaseLost, Storage, StorageError, TableRow
 from quintet.server.tutorials import TableTutorial
 
@@ -256,7 +257,8 @@ class TableRunner:
     # --------------------------------------------------------------- what is seen
 
     def view(self, viewer: int) -> JSONDict:
-        view = self.game.view(self.state, viewer)
+        """The view this server sends `viewer`: never the rules' help (`served_view`)."""
+        view = served_view(self.game, self.game.view(self.state, viewer))
         if self.tutorial is None:
             return view
         return self.tutorial.decorate(view, viewer, paused=self._frozen is not None)
@@ -266,7 +268,10 @@ class TableRunner:
         may share their common parts: they are only encoded)."""
         if self.tutorial is not None:
             return {viewer: self.view(viewer) for viewer in viewers}
-        return self.game.views(self.state, viewers)
+        views = self.game.views(self.state, viewers)
+        if not self.game.lists_help:
+            return views
+        return {viewer: served_view(self.game, view) for viewer, view in views.items()}
 
     def outcome_json(self) -> JSONDict | None:
         outcome = self.game.outcome(self.state)

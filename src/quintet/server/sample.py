@@ -8,6 +8,7 @@ from typing import Any
 
 from quintet.core import JSONDict, Rng
 from quintet.core.registry import AnyGame
+from quintet.server.served import served_sample
 
 
 def sample_action(game: AnyGame, state: Any, seat: int) -> JSONDict | None:
@@ -15,6 +16,7 @@ def sample_action(game: AnyGame, state: Any, seat: int) -> JSONDict | None:
     fresh `secrets` seed (so nobody can predict it); None when the seat has none.
 
     The game draws it from what the seat may know (the core's contract), so the answer
-    reveals nothing the seat's own view does not.
+    reveals nothing the seat's own view does not; the rules' help (Quiddler's best way
+    out) is never drawn (`quintet.server.served`).
     """
-    return game.sample_action(state, seat, Rng(secrets.randbits(64)))
+    return served_sample(game, state, seat, Rng(secrets.randbits(64)))

@@ -105,6 +105,8 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     options_model = QuiddlerOptions
+    # The listed way to go out is the solver's: a server never sends it to a person.
+    lists_help = True
     option_examples = (
         {},
         {"challenge": True, "challenge_ms": 50, "pause_ms": 0},
@@ -338,6 +340,10 @@ class QuiddlerGame(Game[QuiddlerState, QuiddlerOptions]):
 
     def next_deadline(self, state: QuiddlerState) -> int | None:
         return state.deadline
+
+    def is_help(self, action: JSONDict) -> bool:
+        """The solver's words: a way to go out or a last turn's lay-down with words."""
+        return bool(action.get("words"))
 
     def legal_actions(self, state: QuiddlerState, seat: Seat) -> list[JSONDict]:
         """The plain actions and the solver's best lay-down (see docs/rules/quiddler.md).

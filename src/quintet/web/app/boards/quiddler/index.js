@@ -4,8 +4,8 @@
 //
 // The board keeps one thing the view does not: your arrangement. Cards are given local
 // ids (a hand may hold two of a letter), kept in your order across updates; the rack's
-// words and the chosen discard hold those ids. Nothing here knows the solver: the view's
-// `legal` lists its best way out, and the board never offers it.
+// words and the chosen discard hold those ids. Nothing here knows the solver, and the
+// server never sends its best way out (docs/server.md).
 //
 // Keyboard: the hand is one tab stop (arrows move, Shift+arrows move the card, Enter
 // does what a click does, `w` puts the card on the rack, `x` picks it as the discard);
