@@ -204,15 +204,48 @@ def test_the_double_quick_tutorial_by_mouse(web: Web, page: Page) -> None:
     expect(page.locator(".results-headline")).to_contain_text("wins")
 
 
+#: Every element `marked` (the hint's marks on the board, then the claim's input and button)
+#: in the viewport (to a pixel's rounding) and not covered (by the hint or anything else):
+#: its centre hits it.
+ALL_IN_VIEW = """(marked) => marked.every((e) => {
+  const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= 0 && r.bottom <= window.innerHeight + 1 && e.contains(hit);
+})"""
+
+
 def test_on_a_phone_a_wrong_move_is_explained_in_view(web: Web) -> None:
-    """The hint is a short strip on a phone that scrolls inside itself: the explanation of
-    a wrong chain, below Quiclo's long first hint, is scrolled into it."""
+    """On a phone the hint comes above the board; scrolled down to the claim's input, it
+    is a two-line strip under the top bar that covers neither the cards and stacks it
+    marks nor the input: all are in view together (in German, whose hints are longer).
+    The explanation of a wrong chain takes the hint's place in the strip. The practice
+    tables' hint button is not offered (the bot could suggest another chain than the
+    tutorial's)."""
     page = web.open_page(PHONE, touch=True)
     learn(page, "quiclo", "Quiclo")
+    page.get_by_role("button", name="DE", exact=True).click()
     my_step(page, 0)
     page.locator('.qc-board[data-can-claim="true"]').wait_for(timeout=STEP_WAIT_MS)
+    expect(page.locator(".qc-clear")).to_be_visible()
+    expect(page.locator(".qc-hint")).to_have_count(0)
+    page.locator(".qc-claim").evaluate("e => e.scrollIntoView({block: 'end'})")
+    marks = ".qc-board .tutorial-mark, .qc-input, .qc-claim"
+    assert page.locator(".qc-board .tutorial-mark").count() >= 2
+    page.wait_for_function(f"() => ({ALL_IN_VIEW})([...document.querySelectorAll({marks!r})])")
+    strip = page.locator(".tutorial-strip")
+    expect(strip).to_contain_text("Dein Zug 1 von")
+    web.shot(page, "tutorial-quiclo-phone-claim-de")
+    # "Mehr" (more) unfolds the whole hint, "Weniger" (less) folds it again.
+    page.get_by_role("button", name="Mehr", exact=True).click()
+    expect(strip).to_have_class(re.compile("tutorial-strip-open"))
+    page.get_by_role("button", name="Weniger", exact=True).click()
+    expect(strip).not_to_have_class(re.compile("tutorial-strip-open"))
     claim = my_moves("quiclo")[0]
     quiclo_chain(page, {**claim, "operators": ["-"]})
-    wrong_shown(page, "a wrong chain here costs you nothing", 0)
-    expect(page.locator(".tutorial-wrong")).to_be_in_viewport(ratio=1)
-    web.shot(page, "tutorial-quiclo-wrong-phone")
+    wrong_shown(page, "eine falsche Kette kostet dich hier nichts", 0)
+    page.locator(".qc-claim").evaluate("e => e.scrollIntoView({block: 'end'})")
+    explained = page.locator(".tutorial-strip-wrong")
+    expect(explained).to_contain_text("eine falsche Kette kostet dich hier nichts")
+    expect(explained).to_be_in_viewport(ratio=1)
+    page.wait_for_function(f"() => ({ALL_IN_VIEW})([...document.querySelectorAll({marks!r})])")
+    web.shot(page, "tutorial-quiclo-wrong-phone-de")

@@ -271,7 +271,8 @@ function Shell({ id, table, game, live, socket, mine }) {
     info: game.info,
     table,
     replay: false,
-    hint: table.practice && mine ? () => api.hint(id, mine.token) : null,
+    // Not at a tutorial: the bot's hint could name another chain than the tutorial's.
+    hint: table.practice && !table.tutorial && mine ? () => api.hint(id, mine.token) : null,
     // One legal action, for the generic board of a game that does not list its moves.
     sample: mine ? () => api.sample(id, mine.token) : null,
   };

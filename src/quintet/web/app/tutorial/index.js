@@ -111,6 +111,53 @@ function useMarks(marks) {
   }, [key]);
 }
 
+function hintText(info, names) {
+  return info.turn === 'bot' && !info.hint ? t('tutorial.wait', { who: names?.[info.seat] ?? '' }) : text(info.hint);
+}
+
+/** One column (the shell's breakpoint, tutorial.css): the panel sits above the board. */
+function oneColumn() {
+  return window.matchMedia('(max-width: 900px)').matches;
+}
+
+/** Whether the page has scrolled past the panel's hint (one column only): then the hint
+ * strip stands in for it under the top bar. */
+function useScrolledPast(panelRef, shown) {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const hint = panelRef.current?.querySelector('.tutorial-hint');
+    if (!shown || !hint) return undefined;
+    const topbar = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--topbar-h')) || 0;
+    const observer = new IntersectionObserver(
+      ([entry]) => setPast(oneColumn() && entry.intersectionRatio < 1 && entry.boundingClientRect.top < entry.rootBounds.top),
+      { rootMargin: `-${topbar}px 0px 0px 0px`, threshold: [0, 0.25, 0.5, 0.75, 1] },
+    );
+    observer.observe(hint);
+    return () => observer.disconnect();
+  }, [shown]);
+  return past;
+}
+
+/** On one column, once the page is scrolled past the panel (to the cards, the piles, a
+ * claim's input): the hint folded to two lines under the top bar, so it never covers what
+ * it marks; "More" unfolds it, "Less" folds it again. A wrong move's explanation takes the
+ * hint's place, whole (the person has read the hint, not yet the explanation). Not a live region: the panel is one. */
+function HintStrip({ info, refusal, hint }) {
+  const [open, setOpen] = useState(false);
+  const state = open ? 'tutorial-strip-open' : refusal ? 'tutorial-strip-refused' : '';
+  return html`<div class=${`tutorial-strip ${state}`} role="region" aria-label=${t('tutorial.heading')}>
+    <p class="tutorial-strip-text">
+      ${info.lost ? null : html`<strong class="tutorial-strip-step">${t('tutorial.progress', { step: Math.min(info.step + 1, info.steps), steps: info.steps })}:</strong> `}
+      ${refusal
+        ? html`<span class="tutorial-strip-wrong"><strong>${t('tutorial.wrong')}.</strong> ${text(info.wrong)}</span>`
+        : hint}
+    </p>
+    ${open && refusal ? html`<p class="tutorial-strip-more">${hint}</p>` : null}
+    <button type="button" class="small tutorial-strip-toggle" aria-expanded=${open ? 'true' : 'false'}
+      onClick=${() => setOpen(!open)}>${open ? t('tutorial.less') : t('tutorial.more')}</button>
+  </div>`;
+}
+
 /** The panel beside the board of a tutorial table: the step's hint, a wrong move
  * explained, and at the end the first scoring explained with the ways on. */
 export function TutorialPanel({ game, view, names }) {
@@ -130,13 +177,12 @@ export function TutorialPanel({ game, view, names }) {
   }, [step]);
   useMarks(ready && info?.turn === 'you' ? info.hint?.marks : []);
   const refusal = tutorialRefusal.value;
-  // On a phone the panel is a short strip that scrolls inside itself (tutorial.css): a
-  // wrong move's explanation, added below the hint, is scrolled into that strip's view.
   const panelRef = useRef(null);
+  const stuck = useScrolledPast(panelRef, Boolean(info && ready));
+  // At the end the first scoring is explained in the panel: bring it back into view.
   useEffect(() => {
-    const panel = panelRef.current;
-    if (refusal && panel && panel.scrollHeight > panel.clientHeight) panel.scrollTop = panel.scrollHeight;
-  }, [refusal]);
+    if (info?.done && panelRef.current && oneColumn()) panelRef.current.scrollIntoView({ block: 'start' });
+  }, [info?.done]);
   if (!info || !ready) return null;
   const title = t(`tutorial.${game}.title`);
   const again = async () => {
@@ -159,9 +205,7 @@ export function TutorialPanel({ game, view, names }) {
         ? html`<p class="tutorial-finished">${t('tutorial.done')}</p>`
         : info.lost ? null
           : html`<p class="tutorial-progress">${t('tutorial.progress', { step: Math.min(info.step + 1, info.steps), steps: info.steps })}</p>`}
-      <p class="tutorial-hint" role="status" aria-live="polite">${info.turn === 'bot' && !info.hint
-        ? t('tutorial.wait', { who: names?.[info.seat] ?? '' })
-        : text(info.hint)}</p>
+      <p class="tutorial-hint" role="status" aria-live="polite">${hintText(info, names)}</p>
       ${info.pause ? html`<p class="tutorial-paused muted">${t('tutorial.paused')}</p>` : null}
       ${refusal && info.turn === 'you'
         ? html`<div class="tutorial-wrong" role="alert">
@@ -177,5 +221,8 @@ export function TutorialPanel({ game, view, names }) {
             <button type="button" onClick=${again}>${t('tutorial.again')}</button>
           </div>`
         : null}
-    </section>`;
+    </section>
+    ${stuck && !info.done
+      ? html`<${HintStrip} key=${step} info=${info} refusal=${info.turn === 'you' ? refusal : null} hint=${hintText(info, names)} />`
+      : null}`;
 }

@@ -8,6 +8,8 @@ export default {
   'tutorial.wait': 'Schau zu: {who} ist als Nächstes dran.',
   'tutorial.wrong': 'Nicht diese',
   'tutorial.paused': 'Die Uhr steht, während du liest.',
+  'tutorial.more': 'Mehr',
+  'tutorial.less': 'Weniger',
   'tutorial.done': 'Einführung geschafft',
   'tutorial.lost': 'Diese Einführung hat sich geändert, seit der Tisch begann: Spiele als Übungsspiel weiter oder starte die Einführung in der Lobby neu.',
   'tutorial.to_lobby': 'Zurück zur Lobby',

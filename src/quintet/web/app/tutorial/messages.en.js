@@ -8,6 +8,8 @@ export default {
   'tutorial.wait': 'Watch: {who} plays next.',
   'tutorial.wrong': 'Not this one',
   'tutorial.paused': 'The clock is stopped while you read.',
+  'tutorial.more': 'More',
+  'tutorial.less': 'Less',
   'tutorial.done': 'Tutorial complete',
   'tutorial.lost': 'This tutorial has changed since this table began: play on as a practice game, or start the tutorial again from the lobby.',
   'tutorial.to_lobby': 'Back to the lobby',
