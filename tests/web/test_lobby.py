@@ -76,9 +76,11 @@ def test_every_option_is_an_input_of_its_type(web: Web, page: Page) -> None:
     expect(page.locator("#opt-extra_words")).to_have_attribute("type", "text")
     # A bad value is refused in words naming the option, before anything is sent.
     page.get_by_label("Your nickname").fill("Anna")
-    page.locator("#opt-first_dealer").fill("1.5")
+    # A seat is picked by its number from 1 (test_lobby_choices.py).
+    expect(page.locator("#opt-first_dealer")).to_have_js_property("tagName", "SELECT")
+    page.locator("#opt-reshuffles").fill("1.5")
     page.get_by_role("button", name="Create table").click()
-    expect(page.get_by_role("alert")).to_contain_text("First dealer")
+    expect(page.get_by_role("alert")).to_contain_text("Reshuffles per round")
     expect(page.get_by_role("alert")).to_contain_text("whole number")
 
 

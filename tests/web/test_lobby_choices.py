@@ -104,12 +104,20 @@ def test_quashars_fixed_conditions_are_picked_by_name(web: Web, page: Page) -> N
     # Changing an option takes the old complaint away.
     expect(page.get_by_role("alert")).to_have_count(0)
     web.shot(page, "lobby-conditions-picker", full_page=True)
+    # The first player is picked by seat as the lobby numbers them (from 1), one for each
+    # of the 4 players, and sent as the seat from 0.
+    first_player = page.get_by_label("First player", exact=True)
+    texts = first_player.locator("option").evaluate_all("o => o.map(x => x.textContent)")
+    assert texts == ["Random", "Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    expect(page.locator('[data-option="first_player"]')).to_contain_text("(default: Random)")
+    first_player.select_option(label="Seat 2")
     page.get_by_role("button", name="Create table").click()
     expect(page).to_have_url(re.compile(r"/t/[\w-]+$"))
     table_id = page.url.rsplit("/", 1)[1]
     with web.http() as http:
         table = http.get(f"/api/tables/{table_id}").json()
     assert table["options"]["conditions"] == PICKED
+    assert table["options"]["first_player"] == 1
     # The board shows the fixed conditions of game 1.
     board = page.locator(".qs-board")
     expect(board).to_be_visible()
@@ -127,6 +135,9 @@ def test_the_picker_speaks_german(web: Web, page: Page) -> None:
     expect(picker.get_by_label("Stapel 2").locator("option").nth(3)).to_have_text(
         "Mit Blau gewinnen"
     )
+    first_player = page.get_by_label("Startspieler", exact=True)
+    expect(first_player.locator("option").first).to_have_text("Zufällig")
+    expect(first_player.locator("option").nth(1)).to_have_text("Platz 1")
     assert page.evaluate("[...window.__quintetMissingMessages]") == []
 
 

@@ -13,6 +13,10 @@ from quintet.core.types import JSONDict
 
 OptionsT = TypeVar("OptionsT", bound="Options")
 
+#: `json_schema_extra` of an option whose value is a seat (from 0): the lobby offers the
+#: seats as people see them, numbered from 1.
+SEAT_OPTION: JSONDict = {"seat": True}
+
 
 class Options(BaseModel):
     """Base of every game's options. Subclasses declare fields with

@@ -13,6 +13,7 @@ from pydantic import Field as OptionField
 from pydantic import field_validator
 
 from quintet.core import Options, Rng
+from quintet.core.options import SEAT_OPTION
 from quintet.core.serial import (
     BOOLS,
     INT,
@@ -57,7 +58,11 @@ class QuasharsOptions(Options):
         True, description="Players may add the flex chip: P or P+1, half points"
     )
     first_player: int | None = OptionField(
-        None, ge=0, le=3, description="Seat that starts game 1; unset draws it from the seed"
+        None,
+        ge=0,
+        le=3,
+        description="Seat that starts game 1; unset draws it from the seed",
+        json_schema_extra=SEAT_OPTION,
     )
     pause_ms: int = OptionField(
         5000,

@@ -15,6 +15,7 @@ from pydantic import Field as OptionField
 from pydantic import field_validator, model_validator
 
 from quintet.core import JSONDict, Options, Rng
+from quintet.core.options import SEAT_OPTION
 from quintet.core.serial import BOOL, BOOLS, INT, OPTIONAL_INT, RNG, Field, SerialState, names
 from quintet.games.quiddler.dictionary import TableWords, table_words
 from quintet.games.quiddler.scoring import Challenge, RoundScore, Word
@@ -41,6 +42,7 @@ class QuiddlerOptions(Options):
         ge=0,
         le=7,  # a seat of at most 8 players (`rules.MAX_PLAYERS`); checked against the count
         description="Seat that deals round 1; unset draws it from the seed",
+        json_schema_extra=SEAT_OPTION,
     )
     two_player_bonus: Literal["longest", "most"] = OptionField(
         "longest",

@@ -31,6 +31,7 @@ export function optionKind(schema) {
   let kind = 'text';
   if (main.type === 'boolean') kind = 'boolean';
   else if (main.enum) kind = 'choice';
+  else if (main.type === 'integer' && schema.seat) kind = 'seat'; // a seat from 0, shown from 1
   else if (main.type === 'integer' || main.type === 'number') kind = 'number';
   else if (main.type === 'array' && main.prefixItems?.length && main.prefixItems.every((p) => p.enum)) {
     kind = 'picks'; // one known value per place (Quashars: a condition per pile)
@@ -49,7 +50,7 @@ function toField(option, value) {
   if (kind === 'picks') return pickFields(option, value);
   if (kind === 'multi') return value ?? [];
   if (value === null || value === undefined) return '';
-  if (kind === 'number') return String(isMs(option.name) ? value / 1000 : value);
+  if (kind === 'number' || kind === 'seat') return String(isMs(option.name) ? value / 1000 : value);
   if (kind === 'list') return value.join(', ');
   return value;
 }
@@ -81,14 +82,15 @@ function fromField(option, field) {
   if (field === '' || field === null) {
     if (nullable) return null;
     if (kind === 'list') return [];
-    throw new Error(t('options.required', { name: optionLabel(option) }));
+    throw new Error(t('options.required', { name: optionLabel(option, option.game) }));
   }
+  if (kind === 'seat') return Number(field);
   if (kind === 'number') {
     let number = Number(field);
-    if (!Number.isFinite(number)) throw new Error(t('options.not_number', { name: optionLabel(option) }));
+    if (!Number.isFinite(number)) throw new Error(t('options.not_number', { name: optionLabel(option, option.game) }));
     if (isMs(option.name)) number = Math.round(number * 1000);
     if (main.type === 'integer' && !Number.isInteger(number)) {
-      throw new Error(t('options.not_integer', { name: optionLabel(option) }));
+      throw new Error(t('options.not_integer', { name: optionLabel(option, option.game) }));
     }
     return number;
   }
@@ -119,6 +121,7 @@ function optionDescription(option, game) {
 export function defaultText(option) {
   const { kind } = optionKind(option.schema);
   const value = option.default;
+  if ((value === null || value === undefined) && kind === 'seat') return t('options.seat_random');
   if (value === null || value === undefined) return t('options.unset');
   if (kind === 'boolean') return value ? t('options.on') : t('options.off');
   if (kind === 'number' && isMs(option.name)) return t('clock.seconds', { count: value / 1000 });
@@ -127,6 +130,7 @@ export function defaultText(option) {
   }
   if (Array.isArray(value)) return value.length ? value.join(', ') : t('options.none');
   if (kind === 'choice') return choiceLabel(option, value);
+  if (kind === 'seat') return t('seat.number', { n: value + 1 });
   return String(value);
 }
 
@@ -179,7 +183,7 @@ function PickInput({ game, option, value, onChange, kind, main, nullable, label,
     </fieldset>`;
 }
 
-function OptionInput({ game, option, value, onChange }) {
+function OptionInput({ game, option, value, onChange, players }) {
   const id = `opt-${option.name}`;
   const { kind, nullable, main } = optionKind(option.schema);
   const label = optionLabel(option, game);
@@ -196,6 +200,16 @@ function OptionInput({ game, option, value, onChange }) {
     input = html`<select id=${id} value=${value} aria-describedby=${describedBy}
       onChange=${(e) => onChange(e.currentTarget.value)}>
       ${main.enum.map((v) => html`<option value=${v}>${choiceLabel({ ...option, game }, v)}</option>`)}
+    </select>`;
+  } else if (kind === 'seat') {
+    // Seats as the lobby and the waiting room number them, from 1; the value sent is the
+    // seat from 0. Unset (when the option allows it) is drawn at random by the game.
+    const seats = Math.min(players ?? main.maximum + 1, main.maximum + 1);
+    const shown = value !== '' && Number(value) >= seats ? Number(value) + 1 : seats;
+    input = html`<select id=${id} value=${value} aria-describedby=${describedBy}
+      onChange=${(e) => onChange(e.currentTarget.value)}>
+      ${nullable ? html`<option value="">${t('options.seat_random')}</option>` : null}
+      ${Array.from({ length: shown }, (_, i) => html`<option value=${String(i)}>${t('seat.number', { n: i + 1 })}</option>`)}
     </select>`;
   } else if (kind === 'number') {
     const scale = isMs(option.name) ? 1000 : 1;
@@ -342,7 +356,7 @@ function NewTable({ games }) {
         </legend>
         <div id="options-body" hidden=${!showOptions}>
           ${game.options.map((option) => html`<${OptionInput} key=${`${game.name}-${option.name}`} game=${game.name}
-            option=${option} value=${field(option)}
+            option=${option} value=${field(option)} players=${players}
             onChange=${(v) => {
               setFields({ ...fields, [option.name]: v });
               setError(null);

@@ -55,6 +55,7 @@ export default {
   'options.not_integer': '{name}: Bitte gib eine ganze Zahl ein.',
   'options.place': 'Nr. {n}',
   'options.pick_unset': '(nicht festgelegt)',
+  'options.seat_random': 'Zufällig',
   'options.pick_blank': '(wählen)',
   'options.pick_each': '{name}: Wähle für alle {count} eine aus, oder für keinen.',
   'options.pick_between': '{name}: Wähle {min} bis {max} aus.',

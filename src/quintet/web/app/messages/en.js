@@ -55,6 +55,7 @@ export default {
   'options.not_integer': '{name}: please enter a whole number.',
   'options.place': 'No. {n}',
   'options.pick_unset': '(not fixed)',
+  'options.seat_random': 'Random',
   'options.pick_blank': '(choose)',
   'options.pick_each': '{name}: choose one for each of the {count}, or none.',
   'options.pick_between': '{name}: choose {min} to {max}.',

@@ -10,7 +10,7 @@ const messages = {
   'option.quashars.conditions.place.4': 'Stapel 4',
   'option.quashars.flex_chip.label': 'Flex-Chip',
   'option.quashars.flex_chip.description': 'Man darf den Flex-Chip dazulegen: P oder P+1, halbe Punkte',
-  'option.quashars.first_player.label': 'Startspieler (Platznummer ab 0)',
+  'option.quashars.first_player.label': 'Startspieler',
   'option.quashars.first_player.description': 'Platz, der Partie 1 beginnt; nicht gesetzt: aus dem Seed gezogen',
   'option.quashars.pause_ms.label': 'Pause zwischen den Spielen',
   'option.quashars.pause_ms.description': 'Pause nach der Wertung jeder Partie vor dem nächsten Geben',

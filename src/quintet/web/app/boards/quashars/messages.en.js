@@ -9,7 +9,7 @@ const messages = {
   'option.quashars.conditions.place.3': 'Pile 3',
   'option.quashars.conditions.place.4': 'Pile 4',
   'option.quashars.flex_chip.label': 'Flex chip',
-  'option.quashars.first_player.label': 'First player (seat number from 0)',
+  'option.quashars.first_player.label': 'First player',
   'option.quashars.pause_ms.label': 'Pause between games',
 
   'quashars.colour.red': 'red',

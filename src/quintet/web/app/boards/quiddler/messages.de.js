@@ -6,7 +6,7 @@ const words = (list) => (list.length ? list.map((w) => w.map(card).join('')).joi
 export default {
   // Die Lobby: die Kurzbeschreibung des Spiels, Namen und Beschreibungen seiner Optionen.
   'game.quiddler.summary': 'Wörter aus Buchstabenkarten legen, Runde um Runde mit wachsender Hand.',
-  'option.quiddler.first_dealer.label': 'Erster Geber (Platznummer ab 0)',
+  'option.quiddler.first_dealer.label': 'Erster Geber',
   'option.quiddler.first_dealer.description': 'Platz, der Runde 1 gibt; nicht gesetzt: aus dem Seed gezogen',
   'option.quiddler.two_player_bonus.label': 'Bonus zu zweit',
   'option.quiddler.two_player_bonus.description': 'Zu zweit gibt es nur einen Bonus: längstes Wort oder meiste Wörter',

@@ -6,7 +6,7 @@ const words = (list) => (list.length ? list.map((w) => w.map(card).join('')).joi
 export default {
   // The lobby: the game's summary and its options' labels.
   'game.quiddler.summary': 'Make words from letter cards, round by round, with growing hands.',
-  'option.quiddler.first_dealer.label': 'First dealer (seat number from 0)',
+  'option.quiddler.first_dealer.label': 'First dealer',
   'option.quiddler.two_player_bonus.label': 'Two-player bonus',
   'option.quiddler.two_player_bonus.longest': 'longest word',
   'option.quiddler.two_player_bonus.most': 'most words',
