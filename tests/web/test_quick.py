@@ -345,9 +345,12 @@ def test_two_people_at_one_table(web: Web) -> None:
     # The results stay (a long pause) so both pages can be read at leisure.
     table = web.table("quick", ["human", "human"], {**FAST, "pause_ms": 120_000}, seed=5)
     anna = web.seat_page(web.open_page(), table, 0)
-    ben = web.seat_page(web.open_page(PHONE), table, 1)
+    ben = web.seat_page(web.open_page(PHONE, touch=True), table, 1)
     for page in (anna, ben):
         assert sorting_or_over(page)
+    # The keys are told beside a mouse, not on Ben's touch screen, which has none.
+    expect(anna.locator(".qk-keys")).to_be_visible()
+    expect(ben.locator(".qk-keys")).to_be_hidden()
     ben_hand = Mouse(ben)
     ben_hand.take(0)
     ben_card = state(ben)["hand"]
