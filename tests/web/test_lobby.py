@@ -160,6 +160,15 @@ def test_the_lobby_on_a_phone(web: Web) -> None:
     # Nothing sticks out sideways: a phone never scrolls horizontally.
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the lobby is {width} px wide on a {PHONE['width']} px phone"
+    # The leaderboard links at the bottom are indented like the cards' text above them,
+    # not flush with the screen's edge (the page's margin of 10 px).
+    links = phone.locator(".lobby-boards a")
+    expect(links).to_have_count(5)
+    edges = links.evaluate_all(
+        "links => links.flatMap((a) => [...a.getClientRects()].map((r) => [r.left, r.right]))"
+    )
+    for left, right in edges:
+        assert left >= 24 and right <= PHONE["width"] - 24, f"a leaderboard link at {left}..{right}"
     web.shot(phone, "lobby-phone", full_page=True)
     web.publish("lobby-phone")
 
