@@ -50,7 +50,8 @@ function toField(option, value) {
   if (kind === 'picks') return pickFields(option, value);
   if (kind === 'multi') return value ?? [];
   if (value === null || value === undefined) return '';
-  if (kind === 'number' || kind === 'seat') return String(isMs(option.name) ? value / 1000 : value);
+  if (kind === 'seat') return String(value);
+  if (kind === 'number') return String(isMs(option.name) ? value / 1000 : value);
   if (kind === 'list') return value.join(', ');
   return value;
 }

@@ -111,6 +111,10 @@ function useMarks(marks) {
   }, [key]);
 }
 
+function progressText(info) {
+  return t('tutorial.progress', { step: Math.min(info.step + 1, info.steps), steps: info.steps });
+}
+
 function hintText(info, names) {
   return info.turn === 'bot' && !info.hint ? t('tutorial.wait', { who: names?.[info.seat] ?? '' }) : text(info.hint);
 }
@@ -147,7 +151,7 @@ function HintStrip({ info, refusal, hint }) {
   const state = open ? 'tutorial-strip-open' : refusal ? 'tutorial-strip-refused' : '';
   return html`<div class=${`tutorial-strip ${state}`} role="region" aria-label=${t('tutorial.heading')}>
     <p class="tutorial-strip-text">
-      ${info.lost ? null : html`<strong class="tutorial-strip-step">${t('tutorial.progress', { step: Math.min(info.step + 1, info.steps), steps: info.steps })}:</strong> `}
+      ${info.lost ? null : html`<strong class="tutorial-strip-step">${progressText(info)}:</strong> `}
       ${refusal
         ? html`<span class="tutorial-strip-wrong"><strong>${t('tutorial.wrong')}.</strong> ${text(info.wrong)}</span>`
         : hint}
@@ -204,7 +208,7 @@ export function TutorialPanel({ game, view, names }) {
       ${info.done
         ? html`<p class="tutorial-finished">${t('tutorial.done')}</p>`
         : info.lost ? null
-          : html`<p class="tutorial-progress">${t('tutorial.progress', { step: Math.min(info.step + 1, info.steps), steps: info.steps })}</p>`}
+          : html`<p class="tutorial-progress">${progressText(info)}</p>`}
       <p class="tutorial-hint" role="status" aria-live="polite">${hintText(info, names)}</p>
       ${info.pause ? html`<p class="tutorial-paused muted">${t('tutorial.paused')}</p>` : null}
       ${refusal && info.turn === 'you'
