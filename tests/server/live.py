@@ -41,6 +41,7 @@ from websockets.sync.client import ClientConnection, connect
 from quintet.core import Event, Input, Record, RuleError, errors, events_for, registry
 from quintet.core.testing import first_difference, string_leaks, strings_in
 from quintet.core.viewer import describe
+from quintet.server.served import served_view
 from quintet.server.ws import SUBPROTOCOL, TOKEN_PREFIX
 
 #: Seconds to wait for a server to answer /api/health, or for a message. Generous: these
@@ -584,7 +585,7 @@ class Replayed:
     def view(self, seq: int, viewer: int) -> dict[str, Any]:
         key = (seq, viewer)
         if key not in self._views:
-            self._views[key] = self.game.view(self.states[seq], viewer)
+            self._views[key] = served_view(self.game, self.game.view(self.states[seq], viewer))
         return self._views[key]
 
     def events_for(self, seq: int, viewer: int) -> list[dict[str, Any]]:
@@ -636,6 +637,9 @@ def check_stream(
     - every view is exactly `game.view(state after seq n, viewer)`;
     - every update's events are exactly `events_for(events of input n, viewer)` the first
       time seq n arrives, and none in the later updates at the same seq (seat changes);
+    - a welcome's log holds, by seq, the events `events_for` gave (the oldest entry may
+      be cut to the log's limit), each judged at its own seq: a card played in an earlier
+      deal of a match is named there, and may be hidden again in today's deal;
     - no string anywhere in any message (welcome, update, refused, error) names a card
       that `hidden_cards` says this viewer may not know at that seq; except that the
       answer to an action (`sent`: ref -> action) may quote a card that action named.
@@ -643,9 +647,13 @@ def check_stream(
     Raises AssertionError naming the message and what is wrong.
     """
     seq: int | None = None
-    for index, message in enumerate(messages):
-        kind = message["type"]
+    for index, received in enumerate(messages):
+        kind = received["type"]
         where = f"{describe(viewer)}'s message {index} ({kind}, after seq {seq})"
+        message = received
+        if kind == "welcome":
+            check_log(replayed, received.get("log", []), viewer, received["seq"], where)
+            message = {key: value for key, value in received.items() if key != "log"}
         if kind in ("welcome", "update"):
             number = message["seq"]
             if kind == "update" and seq is not None:
@@ -667,6 +675,22 @@ def check_stream(
             hidden = hidden - set(strings_in(sent[ref]))
         leaked = leaked_cards(message, hidden)
         assert not leaked, f"{where}: names cards hidden from it: {leaked}"
+
+
+def check_log(
+    replayed: Replayed, log: Sequence[dict[str, Any]], viewer: int, upto: int, where: str
+) -> None:
+    """A welcome's log against the record (see `check_stream`)."""
+    seqs = [entry["seq"] for entry in log]
+    assert seqs == sorted(set(seqs)) and all(0 < s <= upto for s in seqs), f"{where}: log {seqs}"
+    for entry in log:
+        expected = replayed.events_for(entry["seq"], viewer)
+        events = entry["events"]
+        assert events and events == expected[len(expected) - len(events) :], (
+            f"{where}: the log at seq {entry['seq']} is not the events it may see"
+        )
+        leaked = leaked_cards(events, replayed.hidden(entry["seq"], viewer))
+        assert not leaked, f"{where}: the log at seq {entry['seq']} names hidden cards: {leaked}"
 
 
 class SteadyBotClient(BotClient):

@@ -44,6 +44,7 @@ from tests.server.live import (
 
 from quintet.core import SPECTATOR, events_for, registry
 from quintet.core.record import Record
+from quintet.server.messages import log_for
 from quintet.sim.engine import play_game
 
 QUASHARS = {"pause_ms": 0}
@@ -333,6 +334,43 @@ def test_the_checker_catches_planted_cards() -> None:
     shifted[seq]["view"] = clean[seq + 1]["view"]
     with pytest.raises(AssertionError, match="not the core's view"):
         check_stream(replayed, shifted, 1)
+
+
+def test_a_welcomes_log_is_judged_at_each_entrys_own_seq() -> None:
+    """A reload late in a match gets a log naming cards played in an earlier deal, which
+    today's deal may have dealt again to another seat: no leak (it was public then), yet a
+    card hidden at its entry's own seq is caught. (Judged at the welcome's seq, such a log
+    once failed a zombie test whose player came back in the match's second deal.)"""
+    run = play_game("quashars", 5, 4, ["random"] * 4, {"pause_ms": 0})
+    replayed = Replayed(run.record.to_json())
+    viewer, last = 1, len(replayed.inputs)
+    history = [(seq, replayed.events[seq]) for seq in range(1, last + 1)]
+    # The first seq at which a card named in the log so far is hidden from the viewer again.
+    named: set[str] = set()
+    back = None
+    for seq in range(1, last + 1):
+        named.update(
+            e["card"] for e in replayed.events_for(seq, viewer) if isinstance(e.get("card"), str)
+        )
+        if named & replayed.hidden(seq, viewer):
+            back = seq
+            break
+    assert back is not None, "the match has no second deal"
+    clean = core_messages(run.record, viewer)[back:]
+    clean[0] = {**clean[0], "type": "welcome", "log": log_entries(history[:back], viewer)}
+    del clean[0]["events"]
+    check_stream(replayed, clean, viewer)
+
+    card = sorted(named & replayed.hidden(back, viewer))[0]
+    planted = copy.deepcopy(clean)
+    planted[0]["log"][-1]["events"].append({"type": "played", "seat": 0, "card": card})
+    with pytest.raises(AssertionError, match="the log at seq"):
+        check_stream(replayed, planted, viewer)
+
+
+def log_entries(history: list[tuple[int, Any]], viewer: int) -> list[dict[str, Any]]:
+    """The welcome's log as the server builds it (`messages.log_for`), as JSON."""
+    return [entry.model_dump() for entry in log_for(history, viewer)]
 
 
 def test_card_names_inside_sentences_are_found_as_whole_words() -> None:
